@@ -1,0 +1,101 @@
+import Foundation
+import Inspector
+import StarboardUI
+
+/// A row of stars a person taps to rate something, after FoodTracker's `RatingControl`.
+///
+/// Tapping star *n* sets the rating to *n*; tapping the star of the current rating resets it to zero.
+struct RatingControl: Component {
+    @Inspectable("Star Count", range: 1...20, help: "How many stars the control shows.")
+    var starCount = 5
+
+    @Inspectable("Star Size", range: 8...200, help: "The size of each star's button.")
+    var starSize = Size(width: 44, height: 44)
+
+    @Inspectable(range: 0...40, step: 1, help: "The space between two stars.")
+    var spacing = 8.0
+
+    @Inspectable(range: 0...20, atMost: "starCount", help: "How many stars are filled; 0 means no rating.")
+    var rating = 0
+
+    static let summary = "A row of stars that sets a rating when tapped."
+
+    static let variants = [
+        Variant<RatingControl>("No rating"),
+        Variant("Three stars") { $0.rating = 3 },
+        Variant("Compact") { $0.starSize = Size(width: 24, height: 24); $0.spacing = 4; $0.rating = 4 },
+    ]
+
+    var body: some View {
+        HStack(spacing: spacing) {
+            ForEach(1...max(starCount, 1)) { number in
+                StarButton(isFilled: number <= rating, size: starSize)
+                    .accessibility(
+                        identifier: "star-\(number)",
+                        label: "Set \(number) star rating",
+                        value: ratingDescription,
+                        hint: number == rating ? "Tap to reset the rating to zero." : nil
+                    )
+                    .tappable(id: "star-\(number)")
+            }
+        }
+    }
+
+    /// The accessibility value every star carries, as the seed words it.
+    var ratingDescription: String {
+        switch rating {
+        case 0: "No rating set."
+        case 1: "1 star set."
+        default: "\(rating) stars set."
+        }
+    }
+
+    mutating func tap(_ target: String) -> Bool {
+        guard target.hasPrefix("star-"), let number = Int(target.dropFirst(5)), (1...starCount).contains(number) else {
+            return false
+        }
+        rating = number == rating ? 0 : number
+        return true
+    }
+}
+
+/// One star in a button-sized cell: outlined when empty, filled when set.
+struct StarButton: View {
+    var isFilled: Bool
+    var size: Size
+
+    static let fillColor = Color(red8: 255, green8: 184, blue8: 0)
+    static let outlineColor = Color(red8: 214, green8: 140, blue8: 0)
+    static let emptyColor = Color(red8: 142, green8: 142, blue8: 147)
+
+    var body: some View {
+        ZStack {
+            // The whole cell takes taps, not only the star's points.
+            Rectangle().fill(.clear)
+            if isFilled {
+                star.fill(Self.fillColor, stroke: Self.outlineColor, lineWidth: strokeWidth)
+            } else {
+                star.stroke(Self.emptyColor, lineWidth: strokeWidth)
+            }
+        }
+        .frame(width: size.width, height: size.height)
+    }
+
+    private var strokeWidth: Double { max(1, min(size.width, size.height) / 22) }
+
+    /// A five-pointed star centred in the cell, its outer points on a circle 80 % of the cell.
+    private var star: Path {
+        let radius = min(size.width, size.height) * 0.4
+        let inner = radius * 0.382
+        let center = Point(x: size.width / 2, y: size.height / 2 + radius * 0.05)
+        return Path { path in
+            let points = (0..<10).map { index -> Point in
+                let angle = Angle.degrees(-90 + Double(index) * 36)
+                let r = index.isMultiple(of: 2) ? radius : inner
+                return Point(x: center.x + r * cos(angle.radians), y: center.y + r * sin(angle.radians))
+            }
+            path.addLines(points)
+            path.closeSubpath()
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layers, bottom to top: the pure render core (StarboardUI), the inspector and
+/// registry (Inspector), the components, the live server (the only code that
+/// touches libwebsockets) and a thin CLI.
+let package = Package(
+    name: "Starboard",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "starboard", targets: ["starboard"]),
+        .library(name: "StarboardUI", targets: ["StarboardUI"]),
+        .library(name: "Inspector", targets: ["Inspector"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .target(name: "StarboardUI", dependencies: ["CFreeType"]),
+        .target(name: "Inspector", dependencies: ["StarboardUI"]),
+        .target(name: "Components", dependencies: ["StarboardUI", "Inspector"], path: "Components"),
+        .target(name: "LiveServer", dependencies: ["CLibWebSockets", "Inspector"]),
+        .target(name: "StarboardCommands", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer"]),
+        .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
+        .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "StarboardUI"]),
+        .testTarget(
+            name: "ComponentsTests",
+            dependencies: ["Components", "Inspector", "StarboardUI"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "LiveServerTests", dependencies: ["LiveServer", "Components", "Inspector"]),
+        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

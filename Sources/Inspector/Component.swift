@@ -1,0 +1,54 @@
+import StarboardUI
+
+/// A UI component Starboard can inspect: a view with `@Inspectable` properties, a default
+/// instance, named variants and, if it reacts to taps, a tap handler.
+///
+/// ```swift
+/// struct TagChip: Component {
+///     @Inspectable(maxLength: 30) var text = "New"
+///     @Inspectable var tint = Color(red8: 0, green8: 122, blue8: 255)
+///
+///     static let variants = [Variant<TagChip>("Long") { $0.text = "A much longer tag" }]
+///
+///     var body: some View {
+///         Text(text).padding(6).background…
+///     }
+/// }
+/// ```
+///
+/// Store only `@Inspectable` properties (use `let` or `static` for constants): Starboard makes a
+/// fresh instance from the defaults plus the inspected values for every render, as Interface
+/// Builder does with a designable, and that is how it fills each stored property.
+public protocol Component: View, Decodable {
+    /// The instance with every property at its default.
+    init()
+    /// The name the registry, the CLI and the protocol use; the type's name by default.
+    static var name: String { get }
+    /// What the inspector shows; "Rating Control" for `RatingControl` by default.
+    static var title: String { get }
+    /// One sentence on what the component is.
+    static var summary: String { get }
+    /// Named configurations shown side by side, like a `PreviewProvider`'s previews.
+    static var variants: [Variant<Self>] { get }
+    /// Reacts to a tap on the view marked `.tappable(id: target)`; returns false for an unknown target.
+    mutating func tap(_ target: String) -> Bool
+}
+
+extension Component {
+    public static var name: String { String(describing: Self.self) }
+    public static var title: String { PropertyDescriptor.title(fromName: name) }
+    public static var summary: String { "" }
+    public static var variants: [Variant<Self>] { [] }
+    public mutating func tap(_ target: String) -> Bool { false }
+}
+
+/// A named configuration of a component: the defaults with some properties changed.
+public struct Variant<C: Component>: Sendable {
+    public let name: String
+    let configure: @Sendable (inout C) -> Void
+
+    public init(_ name: String, configure: @escaping @Sendable (inout C) -> Void = { _ in }) {
+        self.name = name
+        self.configure = configure
+    }
+}

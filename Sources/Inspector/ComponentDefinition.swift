@@ -1,0 +1,265 @@
+import StarboardUI
+
+/// Every value of a component's properties, by property name.
+public typealias PropertyValues = [String: PropertyValue]
+
+/// Values that passed every check, and what was adjusted on the way.
+public struct Resolution: Sendable, Equatable {
+    /// A value for every property.
+    public var values: PropertyValues
+    /// Adjustments made instead of errors, e.g. "rating lowered from 5 to 3 because starCount is now 3".
+    public var notes: [String]
+}
+
+/// A rendered component: the SVG, the accessibility elements, and the values it was drawn with.
+public struct ComponentRendering: Sendable {
+    public var values: PropertyValues
+    public var rendering: Rendering
+}
+
+/// A declared variant: its name and the values that differ from the defaults.
+public struct VariantDefinition: Sendable {
+    public let name: String
+    public let changes: PropertyValues
+    public let values: PropertyValues
+}
+
+/// What the registry knows of one component type, with the type erased.
+///
+/// Everything here is pure: the same values give the same SVG bytes.
+public struct ComponentDefinition: Sendable {
+    public let name: String
+    public let title: String
+    public let summary: String
+    /// In declaration order.
+    public let properties: [PropertyDescriptor]
+    public let defaults: PropertyValues
+    public let variants: [VariantDefinition]
+
+    private let makeView: @Sendable (PropertyValues) throws -> ViewNode
+    private let runTap: @Sendable (PropertyValues, String) throws -> PropertyValues?
+
+    init<C: Component>(_ type: C.Type) throws(RegistryError) {
+        let name = C.name
+        let defaultInstance = C()
+        let wrappers: [(String, any InspectableProperty)] = Mirror(reflecting: defaultInstance).children.compactMap { child in
+            guard let label = child.label, let wrapper = child.value as? any InspectableProperty else { return nil }
+            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, wrapper)
+        }
+        let descriptors = wrappers.map { $0.1.descriptor(name: $0.0) }
+        let defaults = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.name, $0.defaultValue) })
+
+        @Sendable func instantiate(_ values: PropertyValues) throws -> C {
+            var table: [String: any InspectableProperty] = [:]
+            table.reserveCapacity(wrappers.count)
+            for (property, wrapper) in wrappers {
+                guard let value = values[property] ?? defaults[property], let filled = wrapper.with(value) else {
+                    throw PropertyError(component: name, property: property, message: "value of the wrong kind")
+                }
+                table[property] = filled
+            }
+            return try C(from: InstanceDecoder(component: name, wrappers: table))
+        }
+        @Sendable func readBack(_ instance: C) -> PropertyValues {
+            var values: PropertyValues = [:]
+            for child in Mirror(reflecting: instance).children {
+                guard let label = child.label, let wrapper = child.value as? any InspectableProperty else { continue }
+                values[label.hasPrefix("_") ? String(label.dropFirst()) : label] = wrapper.currentValue
+            }
+            return values
+        }
+
+        self.name = name
+        self.title = C.title
+        self.summary = C.summary
+        self.properties = descriptors
+        self.defaults = defaults
+        self.makeView = { values in try instantiate(values).node }
+        self.runTap = { values, target in
+            var instance = try instantiate(values)
+            guard instance.tap(target) else { return nil }
+            return readBack(instance)
+        }
+
+        // Check the declaration once, at start-up, so a mistake shows before anyone inspects.
+        for descriptor in descriptors {
+            if let bound = descriptor.constraints.upperBound {
+                guard let other = descriptors.first(where: { $0.name == bound.property }), other.kind == .integer, descriptor.kind == .integer else {
+                    throw RegistryError("\(name).\(descriptor.name) is bounded by \"\(bound.property)\", which is not an integer property of \(name)")
+                }
+            }
+            do {
+                try descriptor.validate(descriptor.defaultValue, component: name)
+            } catch {
+                throw RegistryError("the default of \(error.description)")
+            }
+        }
+        do {
+            _ = try instantiate(defaults)
+        } catch {
+            throw RegistryError("\(name) cannot be made from its defaults: \(error)")
+        }
+        var variants: [VariantDefinition] = []
+        for variant in C.variants {
+            var instance = defaultInstance
+            variant.configure(&instance)
+            let values = readBack(instance)
+            let changes = values.filter { defaults[$0.key] != $0.value }
+            variants.append(VariantDefinition(name: variant.name, changes: changes, values: values))
+        }
+        self.variants = variants
+        for variant in variants {
+            do {
+                _ = try resolve(changes: variant.changes, over: defaults)
+            } catch {
+                throw RegistryError("variant \"\(variant.name)\" is invalid: \(error.description)")
+            }
+        }
+        let variantNames = variants.map(\.name)
+        if Set(variantNames).count != variantNames.count {
+            throw RegistryError("\(name) declares two variants with the same name")
+        }
+    }
+
+    public func property(named name: String) -> PropertyDescriptor? {
+        properties.first { $0.name == name }
+    }
+
+    func unknownProperty(_ given: String) -> PropertyError {
+        PropertyError(component: name, property: given, message: "no such property; \(name) has " + properties.map(\.name).joined(separator: ", "))
+    }
+
+    // MARK: - Reading values
+
+    /// Reads `{"starCount": 7, …}` from the protocol; every value is checked, none applied yet.
+    public func values(fromJSON json: JSONValue) throws(PropertyError) -> PropertyValues {
+        guard case .object(let members) = json else {
+            throw PropertyError(component: name, property: nil, message: "expected an object of property values, got \(json.typeName)")
+        }
+        var values: PropertyValues = [:]
+        for (key, raw) in members {
+            guard let descriptor = property(named: key) else { throw unknownProperty(key) }
+            values[key] = try descriptor.value(fromJSON: raw, component: name)
+        }
+        return values
+    }
+
+    /// Reads the CLI's `key=value` assignments.
+    public func values(fromAssignments assignments: [String]) throws(PropertyError) -> PropertyValues {
+        var values: PropertyValues = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw PropertyError(component: name, property: nil, message: "expected key=value, got \"\(assignment)\"")
+            }
+            let key = String(assignment[..<equals])
+            guard let descriptor = property(named: key) else { throw unknownProperty(key) }
+            values[key] = try descriptor.value(fromText: String(assignment[assignment.index(after: equals)...]), component: name)
+        }
+        return values
+    }
+
+    // MARK: - Applying values
+
+    /// Applies `changes` on top of `base` (all or nothing) and enforces dependent bounds: a
+    /// value given in `changes` that breaks one is an error; one left from `base` is clamped.
+    public func resolve(changes: PropertyValues, over base: PropertyValues) throws(PropertyError) -> Resolution {
+        var values = defaults
+        for (key, value) in base where values[key] != nil { values[key] = value }
+        for (key, value) in changes {
+            guard let descriptor = property(named: key) else { throw unknownProperty(key) }
+            try descriptor.validate(value, component: name)
+            values[key] = value
+        }
+        var notes: [String] = []
+        for descriptor in properties {
+            guard let bound = descriptor.constraints.upperBound,
+                  case .integer(let current)? = values[descriptor.name],
+                  case .integer(let other)? = values[bound.property] else { continue }
+            let limit = bound.limit(for: other)
+            guard current > limit else { continue }
+            if changes[descriptor.name] != nil {
+                let low = descriptor.constraints.minimum.map { Int($0) } ?? 0
+                throw PropertyError(
+                    component: name, property: descriptor.name,
+                    message: "expected an integer in \(low)...\(limit) (\(bound.inclusive ? "at most" : "below") \(bound.property), which is \(other)), got \(current)"
+                )
+            }
+            let clamped = max(limit, descriptor.constraints.minimum.map { Int($0) } ?? limit)
+            values[descriptor.name] = .integer(clamped)
+            notes.append("\(descriptor.name) lowered from \(current) to \(clamped) because \(bound.property) is now \(other)")
+        }
+        return Resolution(values: values, notes: notes)
+    }
+
+    /// Sets the named properties back to their defaults (all of them when `names` is nil).
+    public func reset(_ names: [String]?, over base: PropertyValues) throws(PropertyError) -> Resolution {
+        guard let names else { return Resolution(values: defaults, notes: []) }
+        var changes: PropertyValues = [:]
+        for key in names {
+            guard let value = defaults[key] else { throw unknownProperty(key) }
+            changes[key] = value
+        }
+        return try resolve(changes: [:], over: base.merging(changes) { $1 })
+    }
+
+    /// Runs the component's own tap behaviour on the element `target`, starting from `values`.
+    public func tap(_ target: String, values: PropertyValues) throws(PropertyError) -> Resolution {
+        let after: PropertyValues?
+        do {
+            after = try runTap(values, target)
+        } catch {
+            throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
+        }
+        guard let after else {
+            throw PropertyError(component: name, property: nil, message: "no tap target \"\(target)\"")
+        }
+        let changed = after.filter { values[$0.key] != $0.value }
+        return try resolve(changes: [:], over: values.merging(changed) { $1 })
+    }
+
+    // MARK: - Rendering
+
+    /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults).
+    public func render(_ values: PropertyValues) throws(PropertyError) -> ComponentRendering {
+        let node: ViewNode
+        do {
+            node = try makeView(values)
+        } catch let error as PropertyError {
+            throw error
+        } catch {
+            throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
+        }
+        return ComponentRendering(values: defaults.merging(values) { $1 }, rendering: Renderer.render(node: node, title: title))
+    }
+
+    /// Renders a declared variant by name.
+    public func renderVariant(named variantName: String) throws(PropertyError) -> ComponentRendering {
+        guard let variant = variants.first(where: { $0.name == variantName }) else {
+            let known = variants.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw PropertyError(component: name, property: nil, message: "no variant \"\(variantName)\"" + (known.isEmpty ? "" : "; variants are \(known)"))
+        }
+        return try render(variant.values)
+    }
+
+    // MARK: - Describing
+
+    /// Values as a JSON object in declaration order (only those present).
+    public func json(_ values: PropertyValues) -> JSONValue {
+        .object(properties.compactMap { descriptor in values[descriptor.name].map { (descriptor.name, $0.json) } })
+    }
+
+    /// The schema entry: name, title, summary, properties and variants.
+    public var schema: JSONValue {
+        .object([
+            ("name", .string(name)), ("title", .string(title)), ("summary", .string(summary)),
+            ("properties", .array(properties.map(\.schema))),
+            ("variants", .array(variants.map { .object([("name", .string($0.name)), ("values", json($0.changes))]) })),
+        ])
+    }
+}
+
+/// Why the registry refused to start.
+public struct RegistryError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,131 @@
+import StarboardUI
+
+/// Declares an inspectable property next to the stored property it fills, as `@IBInspectable`
+/// or swift-argument-parser's `@Option` do:
+///
+/// ```swift
+/// @Inspectable("Star Count", range: 1...20, help: "How many stars the control shows")
+/// var starCount = 5
+/// ```
+///
+/// The initial value is the default the inspector resets to.
+@propertyWrapper
+public struct Inspectable<Value: InspectableValue>: Sendable {
+    public var wrappedValue: Value
+    let label: String?
+    let help: String?
+    let constraints: Constraints
+    /// The declared default, kept when the value changes.
+    let defaultValue: Value
+
+    init(wrappedValue: Value, label: String?, help: String?, constraints: Constraints) {
+        self.wrappedValue = wrappedValue
+        self.defaultValue = wrappedValue
+        self.label = label
+        self.help = help
+        var merged = Value.intrinsicConstraints
+        merged.minimum = constraints.minimum
+        merged.maximum = constraints.maximum
+        merged.step = constraints.step
+        merged.maxLength = constraints.maxLength
+        merged.upperBound = constraints.upperBound
+        self.constraints = merged
+    }
+
+    /// A property with no limits beyond its type's (Bool, Color, a choice, a date, a point).
+    public init(wrappedValue: Value, _ label: String? = nil, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints())
+    }
+}
+
+extension Inspectable where Value == Int {
+    /// An integer in `range`, nudged by `step`. `atMost`/`below` name another integer property
+    /// that bounds this one (a rating at most the star count); lowering it clamps this value.
+    public init(wrappedValue: Value, _ label: String? = nil, range: ClosedRange<Int>, step: Int = 1,
+                atMost: String? = nil, below: String? = nil, help: String? = nil) {
+        let bound = atMost.map { DependentBound(property: $0, inclusive: true) } ?? below.map { DependentBound(property: $0, inclusive: false) }
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(
+            minimum: Double(range.lowerBound), maximum: Double(range.upperBound), step: Double(step), upperBound: bound
+        ))
+    }
+}
+
+extension Inspectable where Value == Double {
+    /// A number in `range`, moved by `step` on a slider.
+    public init(wrappedValue: Value, _ label: String? = nil, range: ClosedRange<Double>, step: Double? = nil, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(
+            minimum: range.lowerBound, maximum: range.upperBound, step: step ?? (range.upperBound - range.lowerBound) / 100
+        ))
+    }
+}
+
+extension Inspectable where Value == Angle {
+    /// An angle in degrees, 0…360 unless given.
+    public init(wrappedValue: Value, _ label: String? = nil, range: ClosedRange<Double> = 0...360, step: Double = 1, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(
+            minimum: range.lowerBound, maximum: range.upperBound, step: step
+        ))
+    }
+}
+
+extension Inspectable where Value == String {
+    /// Text of at most `maxLength` characters.
+    public init(wrappedValue: Value, _ label: String? = nil, maxLength: Int, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(maxLength: maxLength))
+    }
+}
+
+extension Inspectable where Value == Size {
+    /// A size whose width and height each lie in `range`.
+    public init(wrappedValue: Value, _ label: String? = nil, range: ClosedRange<Double>, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(
+            minimum: range.lowerBound, maximum: range.upperBound, step: 1
+        ))
+    }
+}
+
+extension Inspectable where Value == Point {
+    /// A point whose coordinates each lie in `range`.
+    public init(wrappedValue: Value, _ label: String? = nil, range: ClosedRange<Double>, help: String? = nil) {
+        self.init(wrappedValue: wrappedValue, label: label, help: help, constraints: Constraints(
+            minimum: range.lowerBound, maximum: range.upperBound, step: 1
+        ))
+    }
+}
+
+/// What the registry sees of any `@Inspectable` property, whatever its value type.
+protocol InspectableProperty: Sendable {
+    func descriptor(name: String) -> PropertyDescriptor
+    var currentValue: PropertyValue { get }
+    /// A copy holding `value`; nil when the value is of another kind.
+    func with(_ value: PropertyValue) -> Self?
+}
+
+extension Inspectable: InspectableProperty {
+    func descriptor(name: String) -> PropertyDescriptor {
+        PropertyDescriptor(
+            name: name, label: label ?? PropertyDescriptor.title(fromName: name), kind: Value.kind,
+            defaultValue: defaultValue.propertyValue, constraints: constraints, help: help
+        )
+    }
+
+    var currentValue: PropertyValue { wrappedValue.propertyValue }
+
+    func with(_ value: PropertyValue) -> Self? {
+        guard let typed = Value(propertyValue: value) else { return nil }
+        var copy = self
+        copy.wrappedValue = typed
+        return copy
+    }
+}
+
+extension Inspectable: Decodable {
+    /// Only the registry's instance decoder makes components; it hands out ready-made wrappers
+    /// and never calls this.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: decoder.codingPath,
+            debugDescription: "@Inspectable properties are filled by the Starboard registry, not decoded"
+        ))
+    }
+}

@@ -1,0 +1,375 @@
+/// A JSON value. Integers and other numbers are kept apart, so `7` stays an integer and `7.5` does not.
+///
+/// Starboard reads its own small JSON rather than `JSONSerialization` because property values need
+/// exact types (an `NSNumber` cannot tell `1` from `true` on Linux) and because the writer must be
+/// byte-stable for the protocol and the schema.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in the order they were written; keys are unique.
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
+    }
+
+    /// The member named `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// A number as a Double, whether written as an integer or not.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): Double(i)
+        case .number(let d): d
+        default: nil
+        }
+    }
+
+    /// What kind of JSON value this is, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+// MARK: - Writing
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text, members in their stored order.
+    public var description: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    public func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .integer(let i): out += String(i)
+        case .number(let d): out += JSONValue.format(d)
+        case .string(let s): JSONValue.writeString(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(key, into: &out)
+                out += ":"
+                value.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Whole numbers without a fraction, others in Swift's shortest round-tripping form.
+    public static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        return String(d)
+    }
+
+    /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
+    public static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        var needsEscape = false
+        for byte in s.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            needsEscape = true
+            break
+        }
+        if !needsEscape {
+            out += s
+            out += "\""
+            return
+        }
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+// MARK: - Parsing
+
+/// Why a text is not JSON, with the byte offset where reading stopped.
+public struct JSONParseError: Error, CustomStringConvertible {
+    public let message: String
+    public let offset: Int
+    public var description: String { "malformed JSON at byte \(offset): \(message)" }
+}
+
+extension JSONValue {
+    /// Parses one JSON value (RFC 8259), rejecting trailing content, duplicate keys and nesting deeper than 64.
+    public init(parsing text: String) throws(JSONParseError) {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        self = try parser.parseDocument()
+    }
+}
+
+private struct JSONParser {
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        let value = try parseValue()
+        skipWhitespace()
+        if index != bytes.count { throw fail("unexpected content after the value") }
+        return value
+    }
+
+    func fail(_ message: String) -> JSONParseError {
+        JSONParseError(message: message, offset: index)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+    }
+
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        }
+    }
+
+    mutating func expect(_ word: String) throws(JSONParseError) {
+        for byte in word.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw fail("expected \(word)") }
+            index += 1
+        }
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > 64 { throw fail("nested deeper than 64 levels") }
+    }
+
+    mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [(String, JSONValue)] = []
+        var keys: Set<String> = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+            let key = try parseString()
+            guard keys.insert(key).inserted else { throw fail("duplicate member \"\(key)\"") }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+            index += 1
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input in an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw fail("expected ',' or '}' in an object")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input in an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+            throw fail("expected ',' or ']' in an array")
+        }
+        depth -= 1
+        return .array(items)
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        guard index < bytes.count else { throw fail("unterminated string") }
+        if bytes[index] == UInt8(ascii: "\"") {
+            defer { index += 1 }
+            guard let s = String(validating: bytes[start..<index], as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+            return s
+        }
+        var scalars = String.UnicodeScalarView()
+        guard let prefix = String(validating: bytes[start..<index], as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+        scalars.append(contentsOf: prefix.unicodeScalars)
+        while true {
+            guard index < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; break }
+            if byte < 0x20 { throw fail("control character in a string") }
+            if byte == UInt8(ascii: "\\") {
+                index += 1
+                guard index < bytes.count else { throw fail("unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw fail("lone surrogate in a string")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("lone surrogate in a string") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("lone surrogate in a string") }
+                    scalars.append(scalar)
+                default:
+                    throw fail("unknown escape")
+                }
+                continue
+            }
+            // Copy a run of plain bytes.
+            let runStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                index += 1
+            }
+            guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+            scalars.append(contentsOf: run.unicodeScalars)
+        }
+        return String(scalars)
+    }
+
+    mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("bad \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        let intStart = index
+        let intDigits = digits()
+        guard intDigits > 0 else { throw fail("expected digits") }
+        if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw fail("leading zero in a number") }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { throw fail("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            isInteger = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("expected digits in an exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int(text) { return .integer(value) }
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range") }
+        return .number(value)
+    }
+}

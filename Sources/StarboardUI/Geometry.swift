@@ -1,0 +1,229 @@
+import Foundation
+
+/// A point in a two-dimensional coordinate space, in points.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin, (0, 0).
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and a height, in points.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// A size with zero width and height.
+    public static let zero = Size(width: 0, height: 0)
+}
+
+/// A rectangle given by its origin (top-left corner) and size.
+public struct Rect: Hashable, Sendable {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    /// The point at `unit` inside the rectangle, where (0, 0) is the top-left and (1, 1) the bottom-right corner.
+    public func point(at unit: UnitPoint) -> Point {
+        Point(x: origin.x + unit.x * size.width, y: origin.y + unit.y * size.height)
+    }
+}
+
+/// A point in a view's unit space: (0, 0) is its top-leading corner, (1, 1) its bottom-trailing one.
+public struct UnitPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// Insets on the four edges of a rectangle.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// The same inset on all four edges.
+    public init(_ all: Double) {
+        self.init(top: all, leading: all, bottom: all, trailing: all)
+    }
+}
+
+/// An angle, stored in degrees because that is what designers type and what SVG writes.
+public struct Angle: Hashable, Sendable, Comparable {
+    public var degrees: Double
+
+    public init(degrees: Double) {
+        self.degrees = degrees
+    }
+
+    public init(radians: Double) {
+        self.degrees = radians * 180 / .pi
+    }
+
+    public var radians: Double { degrees * .pi / 180 }
+
+    public static func degrees(_ value: Double) -> Angle { Angle(degrees: value) }
+    public static func radians(_ value: Double) -> Angle { Angle(radians: value) }
+    public static let zero = Angle(degrees: 0)
+
+    public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.degrees < rhs.degrees }
+}
+
+/// The two layout axes.
+public enum Axis: Sendable {
+    case horizontal
+    case vertical
+}
+
+/// Where a child sits horizontally inside a taller-than-needed container.
+public enum HorizontalAlignment: Sendable {
+    case leading, center, trailing
+
+    var fraction: Double {
+        switch self {
+        case .leading: 0
+        case .center: 0.5
+        case .trailing: 1
+        }
+    }
+}
+
+/// Where a child sits vertically inside a container.
+public enum VerticalAlignment: Sendable {
+    case top, center, bottom
+
+    var fraction: Double {
+        switch self {
+        case .top: 0
+        case .center: 0.5
+        case .bottom: 1
+        }
+    }
+}
+
+/// A horizontal and a vertical alignment together, as frames and `ZStack` use.
+public struct Alignment: Hashable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+/// An affine transform, `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (SVG's `matrix(a b c d tx ty)`).
+public struct AffineTransform: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A scale by (`sx`, `sy`) that leaves `anchor` where it is.
+    public static func scale(_ sx: Double, _ sy: Double, about anchor: Point) -> AffineTransform {
+        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: anchor.x * (1 - sx), ty: anchor.y * (1 - sy))
+    }
+
+    /// A rotation by `angle` (clockwise on screen, as SwiftUI) that leaves `anchor` where it is.
+    public static func rotation(_ angle: Angle, about anchor: Point) -> AffineTransform {
+        let cosine = cos(angle.radians), sine = sin(angle.radians)
+        return AffineTransform(
+            a: cosine, b: sine, c: -sine, d: cosine,
+            tx: anchor.x - cosine * anchor.x + sine * anchor.y,
+            ty: anchor.y - sine * anchor.x - cosine * anchor.y
+        )
+    }
+
+    /// The transform that applies `self` first and then `other`.
+    public func followed(by other: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * other.a + b * other.c,
+            b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c,
+            d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx,
+            ty: tx * other.b + ty * other.d + other.ty
+        )
+    }
+
+    public func apply(_ p: Point) -> Point {
+        Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
+    }
+
+    /// The smallest axis-aligned rectangle that holds `rect` once transformed.
+    public func boundingBox(of rect: Rect) -> Rect {
+        let corners = [
+            apply(rect.origin), apply(Point(x: rect.maxX, y: rect.minY)),
+            apply(Point(x: rect.minX, y: rect.maxY)), apply(Point(x: rect.maxX, y: rect.maxY)),
+        ]
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// An outline made of lines and curves, in the coordinates of the view that draws it.
+///
+/// Also a ``Shape``: like SwiftUI's `Path`, it takes the space it is offered and draws itself as given.
+public struct Path: Hashable, Sendable {
+    /// One drawing command.
+    public enum Element: Hashable, Sendable {
+        case move(to: Point)
+        case line(to: Point)
+        case quadCurve(to: Point, control: Point)
+        case curve(to: Point, control1: Point, control2: Point)
+        /// An elliptical arc in SVG's endpoint form.
+        case arc(to: Point, radii: Size, rotation: Angle, largeArc: Bool, sweep: Bool)
+        case closeSubpath
+    }
+
+    public private(set) var elements: [Element] = []
+    /// Where the pen is, so relative helpers (arcs by centre) know where they start.
+    private var current: Point?
+
+    public init() {}
+
+    /// Builds a path by calling `build` with an empty one, as SwiftUI's `Path { path in … }`.
+    public init(_ build: (inout Path) -> Void) {
+        build(&self)
+    }
+
+    public mutating func move(to point: Point) {
+        elements.append(.move(to: point))
+        current = point
+    }
+
+    public mutating func addLine(to point: Point) {
+        elements.append(.line(to: point))
+        current = point
+    }
+
+    /// Adds a line to each point in turn, starting with a move to the first one.
+    public mutating func addLines(_ points: [Point]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for point in points.dropFirst() { addLine(to: point) }
+    }
+
+    public mutating func addQuadCurve(to point: Point, control: Point) {
+        elements.append(.quadCurve(to: point, control: control))
+        current = point
+    }
+
+    public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        elements.append(.curve(to: point, control1: control1, control2: control2))
+        current = point
+    }
+
+    /// Adds an arc of a circle around `center` from `startAngle` to `endAngle`
+    /// (angles measured clockwise on screen from the positive x axis).
+    public mutating func addArc(center: Point, radius: Double, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        let start = Point(x: center.x + radius * cos(startAngle.radians), y: center.y + radius * sin(startAngle.radians))
+        let end = Point(x: center.x + radius * cos(endAngle.radians), y: center.y + radius * sin(endAngle.radians))
+        if current == nil { move(to: start) } else { addLine(to: start) }
+        var sweep = endAngle.degrees - startAngle.degrees
+        if clockwise { while sweep < 0 { sweep += 360 } } else { while sweep > 0 { sweep -= 360 } }
+        if abs(sweep) >= 360 {
+            // SVG cannot draw a full circle as one arc: split it in two halves.
+            let mid = Point(x: 2 * center.x - start.x, y: 2 * center.y - start.y)
+            elements.append(.arc(to: mid, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: false, sweep: clockwise))
+            elements.append(.arc(to: start, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: false, sweep: clockwise))
+            current = start
+            return
+        }
+        elements.append(.arc(to: end, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: abs(sweep) > 180, sweep: clockwise))
+        current = end
+    }
+
+    /// Adds an SVG-style elliptical arc from the current point to `point`.
+    public mutating func addArc(to point: Point, radii: Size, rotation: Angle = .zero, largeArc: Bool, sweep: Bool) {
+        elements.append(.arc(to: point, radii: radii, rotation: rotation, largeArc: largeArc, sweep: sweep))
+        current = point
+    }
+
+    public mutating func closeSubpath() {
+        elements.append(.closeSubpath)
+    }
+
+    /// The path moved and scaled by `transform` (arcs keep their radii scaled by the x factor).
+    public func applying(_ transform: AffineTransform) -> Path {
+        var copy = Path()
+        copy.elements = elements.map { element in
+            switch element {
+            case .move(let p): .move(to: transform.apply(p))
+            case .line(let p): .line(to: transform.apply(p))
+            case .quadCurve(let p, let c): .quadCurve(to: transform.apply(p), control: transform.apply(c))
+            case .curve(let p, let c1, let c2): .curve(to: transform.apply(p), control1: transform.apply(c1), control2: transform.apply(c2))
+            case .arc(let p, let r, let rot, let large, let sweep):
+                .arc(to: transform.apply(p), radii: Size(width: r.width * abs(transform.a), height: r.height * abs(transform.d)), rotation: rot, largeArc: large, sweep: sweep)
+            case .closeSubpath: .closeSubpath
+            }
+        }
+        return copy
+    }
+}
