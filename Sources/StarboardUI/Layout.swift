@@ -299,6 +299,8 @@ struct LayoutEngine {
             var attributes = GroupAttributes()
             attributes.opacity = min(max(value, 0), 1)
             placeGroup(child, attributes, in: rect, env, into: &out)
+        case .filter(let filter) where filter.isIdentity:
+            place(child, in: rect, env, into: &out)
         case .filter(let filter):
             var attributes = GroupAttributes()
             attributes.filter = filter

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a laid-out tree as SVG 1.1 text.
 ///
 /// Output is byte-stable: attributes are written in a fixed order and numbers with at most three
@@ -74,7 +76,8 @@ public struct SVGWriter {
             body += " transform=\"rotate(\(Self.number(degrees)) \(Self.number(pivot.x)) \(Self.number(pivot.y)))\""
         case .scale(let x, let y, let pivot)?:
             let tx = pivot.x * (1 - x), ty = pivot.y * (1 - y)
-            body += " transform=\"matrix(\(Self.number(x)) 0 0 \(Self.number(y)) \(Self.number(tx)) \(Self.number(ty)))\""
+            // Scale factors get six decimals: a third written as 0.333 would be 0.1 pt off at 300 pt.
+            body += " transform=\"matrix(\(Self.number(x, decimals: 6)) 0 0 \(Self.number(y, decimals: 6)) \(Self.number(tx)) \(Self.number(ty)))\""
         case nil:
             break
         }
@@ -164,19 +167,20 @@ public struct SVGWriter {
     }
 
     /// A number with at most three decimals and no trailing zeros; `-0` and non-finite values write as `0`.
-    public static func number(_ value: Double) -> String {
+    public static func number(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite else { return "0" }
-        let scaled = (value * 1000).rounded()
+        let unit = decimals == 3 ? 1000 : Int(pow(10, Double(decimals)))
+        let scaled = (value * Double(unit)).rounded()
         guard abs(scaled) < 9e15 else { return String(Int(value)) }
-        let thousandths = Int(scaled)
-        if thousandths == 0 { return "0" }
-        let magnitude = thousandths.magnitude
-        let whole = magnitude / 1000, fraction = magnitude % 1000
-        var text = thousandths < 0 ? "-" : ""
+        let units = Int(scaled)
+        if units == 0 { return "0" }
+        let magnitude = Int(units.magnitude)
+        let whole = magnitude / unit, fraction = magnitude % unit
+        var text = units < 0 ? "-" : ""
         text += String(whole)
         if fraction != 0 {
             var digits = String(fraction)
-            while digits.count < 3 { digits = "0" + digits }
+            while digits.count < decimals { digits = "0" + digits }
             while digits.hasSuffix("0") { digits.removeLast() }
             text += "." + digits
         }

@@ -101,6 +101,14 @@ public enum Filter: Hashable, Sendable {
     case hueRotation(Angle)
     /// Removes `amount` (0…1) of the saturation (CSS `grayscale()`, SVG `saturate` with `1 - amount`).
     case grayscale(Double)
+
+    /// True when the filter changes nothing (no hue turn, no gray), so no SVG filter is written.
+    public var isIdentity: Bool {
+        switch self {
+        case .hueRotation(let angle): angle.degrees.truncatingRemainder(dividingBy: 360) == 0
+        case .grayscale(let amount): amount <= 0
+        }
+    }
 }
 
 /// What assistive technology hears about a view, and the id tools use to find it.

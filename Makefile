@@ -1,0 +1,24 @@
+# The two commands of the README. Each installs what a fresh Debian machine with Swift lacks.
+.PHONY: serve test build snapshots
+
+# Build and start the live preview server on http://127.0.0.1:8080/
+serve:
+	scripts/install-deps
+	swift build --product starboard
+	.build/debug/starboard serve $(ARGS)
+
+# Build, then run every test: Swift Testing suites, then the end-to-end tests (server over
+# real sockets, the page in headless Chromium).
+test:
+	scripts/install-deps --test
+	swift build --build-tests
+	swift test --skip-build
+	python3 -m pytest -q Tests/e2e
+
+build:
+	scripts/install-deps
+	swift build
+
+# Re-record the golden SVGs after an intended change to a component or the renderer.
+snapshots:
+	RECORD_SNAPSHOTS=1 swift test --filter ComponentSnapshotTests
