@@ -48,6 +48,15 @@ public struct PropertyDescriptor: Sendable {
     public let constraints: Constraints
     public let help: String?
 
+    public init(name: String, label: String, kind: PropertyKind, defaultValue: PropertyValue, constraints: Constraints, help: String?) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.constraints = constraints
+        self.help = help
+    }
+
     /// "starCount" → "Star Count", the way Interface Builder titles inspectable properties.
     public static func title(fromName name: String) -> String {
         var words: [String] = []
@@ -275,5 +284,31 @@ extension StringProtocol {
         while s.first == set { s = s.dropFirst() }
         while s.last == set { s = s.dropLast() }
         return String(s)
+    }
+}
+
+extension PropertyDescriptor {
+    /// The nearest value that satisfies the declared constraints, for values saved under an older
+    /// declaration (a narrowed range, a shorter maximum length); nil when there is none (a choice
+    /// whose case is gone).
+    public func clamped(_ value: PropertyValue) -> PropertyValue? {
+        func clamp(_ number: Double) -> Double {
+            var result = number.isFinite ? number : (constraints.minimum ?? 0)
+            if let low = constraints.minimum { result = Swift.max(result, low) }
+            if let high = constraints.maximum { result = Swift.min(result, high) }
+            return result
+        }
+        let candidate: PropertyValue
+        switch value {
+        case .integer(let i): candidate = .integer(Int(clamp(Double(i))))
+        case .double(let d): candidate = .double(clamp(d))
+        case .angle(let d): candidate = .angle(clamp(d))
+        case .size(let s): candidate = .size(Size(width: clamp(s.width), height: clamp(s.height)))
+        case .point(let p): candidate = .point(Point(x: clamp(p.x), y: clamp(p.y)))
+        case .string(let s): candidate = .string(constraints.maxLength.map { String(s.prefix($0)) } ?? s)
+        case .choice, .bool, .color, .date: candidate = value
+        }
+        guard (try? validate(candidate, component: "")) != nil else { return nil }
+        return candidate
     }
 }

@@ -1,14 +1,92 @@
-extension StarboardCommand {
-    /// Runs the server until interrupted; returns the exit status.
-    public static func serve(_ options: ServeOptions) -> Int32 {
-        FileHandleOutput.error("starboard: the server is not built yet\n")
-        return 1
-    }
-}
-
+import Components
+import Dispatch
 import Foundation
+import Inspector
+import LiveServer
 
-enum FileHandleOutput {
-    static func error(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+extension StarboardCommand {
+    /// Runs the server until SIGINT or SIGTERM; returns the exit status.
+    public static func serve(_ options: ServeOptions) -> Int32 {
+        let registry: Registry
+        do {
+            registry = try makeRegistry()
+        } catch {
+            printError("starboard: the component registry is invalid: \(error)\n")
+            return 1
+        }
+        guard let webRoot = options.webRoot ?? defaultWebRoot() else {
+            printError("starboard: cannot find the Web folder; run from the repository or pass --web DIR\n")
+            return 1
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
+            printError("starboard: --web \(webRoot) is not a folder\n")
+            return 1
+        }
+        var serverOptions = LivePreviewServer.Options(webRoot: webRoot)
+        serverOptions.host = options.host
+        serverOptions.port = options.port
+        serverOptions.stateFile = options.stateFile
+        serverOptions.allowedOrigins = options.allowedOrigins
+        serverOptions.originCheck = options.originCheck
+        let server = LivePreviewServer(registry: registry, options: serverOptions)
+        for warning in server.warnings { printError("warning: \(warning)\n") }
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            printError("starboard: \(error)" + (options.port != 0 ? " (or use --port 0 for any free port)" : "") + "\n")
+            return 1
+        }
+        if options.host == "0.0.0.0" || options.host == "::" {
+            printError("warning: listening on all interfaces: anyone on your network can reach this server\n")
+        }
+        if !options.originCheck {
+            printError("warning: --no-origin-check: any web page in your browser can drive this server\n")
+        }
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let url = "http://\(shownHost):\(port)/"
+        // Written straight to the file descriptor so scripts reading a pipe see it at once.
+        FileHandle.standardOutput.write(Data("Starboard is listening on \(url)\n".utf8))
+        if options.open { openInBrowser(url) }
+
+        let stopped = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stopped.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stopped.wait()
+        server.stop()
+        FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
+        return 0
+    }
+
+    /// `Web` in the working directory, else beside the package the binary was built in.
+    static func defaultWebRoot() -> String? {
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/Web",
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent().appendingPathComponent("../../Web").standardized.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/index.html") }
+    }
+
+    static func openInBrowser(_ url: String) {
+        guard let opener = PNGConverter.findExecutable("xdg-open") else {
+            printError("note: --open needs xdg-open; open \(url) yourself\n")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        try? process.run()
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }

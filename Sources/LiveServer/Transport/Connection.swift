@@ -1,0 +1,23 @@
+/// Service-thread state of one websocket connection.
+///
+/// The lws per-session storage holds a retained `Unmanaged` reference to it
+/// from `LWS_CALLBACK_ESTABLISHED` until `LWS_CALLBACK_CLOSED`.
+final class Connection {
+    let id: ConnectionID
+    /// The lws connection handle; valid until `LWS_CALLBACK_CLOSED`.
+    let wsi: OpaquePointer
+    /// Fragments of the text message being received.
+    var message: [UInt8] = []
+    /// Set once the connection was refused (close reason given); nothing more is read or written.
+    var isRefused = false
+    /// Whether the stall timer runs, i.e. output waits for the client.
+    var stallTimerArmed = false
+    /// The frame written last, kept alive until the next writeable callback
+    /// because permessage-deflate may still read it while lws drains.
+    var inFlight: OutgoingFrame?
+
+    init(id: ConnectionID, wsi: OpaquePointer) {
+        self.id = id
+        self.wsi = wsi
+    }
+}

@@ -1,0 +1,56 @@
+/// Everything a ``WebSocketServer`` needs to know before it binds.
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on; an IPv4 or IPv6 literal. Loopback only by default.
+    public var host: String
+    /// Port to listen on; `0` lets the system pick a free one (see ``WebSocketServer/start()``).
+    public var port: Int
+    /// Folder served at `/`; `/` itself serves `index.html`.
+    public var webRoot: String
+    /// Single files served outside the web root: URL path (`/fonts/DejaVuSans.ttf`) to absolute file path.
+    public var extraFiles: [String: String]
+    /// Websocket origins accepted besides the server's own (`http://127.0.0.1:PORT` and friends).
+    public var allowedOrigins: [String]
+    /// Whether websocket upgrades must carry an allowed `Origin` header; only turn off for tools.
+    public var originCheck: Bool
+    /// Largest text message accepted from a client; bigger ones close the connection with 1009.
+    public var maxMessageBytes: Int
+    /// Seconds a client may keep output waiting without becoming writeable before it is dropped.
+    public var stallTimeout: Double
+    /// URL path of the websocket endpoint.
+    public var websocketPath: String
+    /// Websocket subprotocol clients must offer.
+    public var subprotocol: String
+    /// Most frames that may wait for one client before it is dropped as too slow.
+    public var maxQueuedFrames: Int
+    /// Most bytes that may wait for one client before it is dropped as too slow.
+    public var maxQueuedBytes: Int
+
+    /// Creates a configuration; only the web root has no sensible default.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        webRoot: String,
+        extraFiles: [String: String] = [:],
+        allowedOrigins: [String] = [],
+        originCheck: Bool = true,
+        maxMessageBytes: Int = 256 * 1024,
+        stallTimeout: Double = 30,
+        websocketPath: String = "/ws",
+        subprotocol: String = "starboard.v1",
+        maxQueuedFrames: Int = 256,
+        maxQueuedBytes: Int = 8 * 1024 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.webRoot = webRoot
+        self.extraFiles = extraFiles
+        self.allowedOrigins = allowedOrigins
+        self.originCheck = originCheck
+        self.maxMessageBytes = maxMessageBytes
+        self.stallTimeout = stallTimeout
+        self.websocketPath = websocketPath
+        self.subprotocol = subprotocol
+        self.maxQueuedFrames = maxQueuedFrames
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+}

@@ -1,0 +1,15 @@
+/// Receives the events of a ``WebSocketServer``.
+///
+/// Every method is called on the server's single service thread, in order.
+/// They must return quickly and never block: while one runs, no other client
+/// is read from or written to. Do expensive work (rendering) elsewhere and
+/// hand the results back with ``WebSocketServer/send(_:to:coalescingKey:)``,
+/// which is safe to call from any thread, including this one.
+public protocol WebSocketHandler: AnyObject, Sendable {
+    /// A client finished the websocket handshake; sends to it are accepted from now on.
+    func connectionOpened(_ connection: ConnectionID)
+    /// The connection is gone (closed by either side, dropped, or the server stopped).
+    func connectionClosed(_ connection: ConnectionID)
+    /// One complete, UTF-8 validated text message, reassembled from its fragments.
+    func received(_ text: String, from connection: ConnectionID)
+}
