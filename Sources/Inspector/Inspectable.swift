@@ -24,10 +24,10 @@ public struct Inspectable<Value: InspectableValue>: Sendable {
         self.label = label
         self.help = help
         var merged = Value.intrinsicConstraints
-        merged.minimum = constraints.minimum
-        merged.maximum = constraints.maximum
-        merged.step = constraints.step
-        merged.maxLength = constraints.maxLength
+        merged.minimum = constraints.minimum ?? merged.minimum
+        merged.maximum = constraints.maximum ?? merged.maximum
+        merged.step = constraints.step ?? merged.step
+        merged.maxLength = constraints.maxLength ?? merged.maxLength
         merged.upperBound = constraints.upperBound
         self.constraints = merged
     }

@@ -78,6 +78,8 @@ extension Color: InspectableValue {
 
 extension Angle: InspectableValue {
     public static var kind: PropertyKind { .angle }
+    /// A full turn in whole degrees unless the declaration says otherwise.
+    public static var intrinsicConstraints: Constraints { Constraints(minimum: 0, maximum: 360, step: 1) }
     public var propertyValue: PropertyValue { .angle(degrees) }
     public init?(propertyValue: PropertyValue) {
         guard case .angle(let v) = propertyValue else { return nil }

@@ -163,7 +163,10 @@ public final class Session: WebSocketHandler {
             state.components[component.name] = entry
             return (entry.revision, resolution.notes, schedule)
         }
-        reply(ServerMessage.ack(id: id, component: component.name, revision: revision, notes: notes), to: connection)
+        // Acks coalesce per component: a client that sends faster than it reads gets the newest
+        // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
+        sink?.send(OutgoingFrame(text: ServerMessage.ack(id: id, component: component.name, revision: revision, notes: notes)),
+                   to: connection, coalescingKey: "ack:" + component.name)
         changed()
         if schedule {
             renderQueue.async { [weak self] in self?.renderLatest(component) }

@@ -41,12 +41,28 @@ extension ServiceLoop {
                 nil
             }
         guard let refusal else { return 0 }
-        _ = try? respond(wsi, status: 403, body: refusal, completing: false)
+        _ = try? refuseUpgrade(wsi, body: refusal)
         return -1
     }
 
+    /// Writes a 403 for a refused upgrade by hand: during an upgrade lws would write the status
+    /// line as HTTP/1.0, which strict websocket clients reject as not a valid handshake reply.
+    private func refuseUpgrade(_ wsi: OpaquePointer, body: String) throws(WebSocketServerError) {
+        var text = "HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        text += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in policy.securityHeaders { text += "\(name): \(value)\r\n" }
+        text += "\r\n" + body
+        let bytes = Array(text.utf8)
+        let headroom = OutgoingFrame.headroom
+        var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
+        buffer.replaceSubrange(headroom..., with: bytes)
+        try buffer.withUnsafeMutableBufferPointer { (buffer) throws(WebSocketServerError) in
+            try LWSCall.check(lws_write(wsi, buffer.baseAddress! + headroom, bytes.count, LWS_WRITE_HTTP_HEADERS), "lws_write")
+        }
+    }
+
     /// Writes a small complete response in one lws_write, with the security headers.
-    func respond(_ wsi: OpaquePointer, status: UInt32, body: String, completing: Bool = true) throws(WebSocketServerError) -> Int32 {
+    func respond(_ wsi: OpaquePointer, status: UInt32, body: String) throws(WebSocketServerError) -> Int32 {
         let bodyBytes = Array(body.utf8)
         let headroom = OutgoingFrame.headroom
         var buffer = [UInt8](repeating: 0, count: headroom + 4096 + bodyBytes.count)
@@ -76,7 +92,7 @@ extension ServiceLoop {
             }
             try LWSCall.check(lws_write(wsi, start, bodyCursor - start, LWS_WRITE_HTTP_HEADERS), "lws_write")
         }
-        return completing ? completeTransaction(wsi) : 0
+        return completeTransaction(wsi)
     }
 
     /// Readies a keep-alive connection for its next request; -1 when it must close.

@@ -1,0 +1,120 @@
+// Sends value changes so that a dragged slider never floods the server.
+//
+// At most one `set` per component is in flight. Values submitted meanwhile are
+// merged (latest wins) and sent once the previous change has been acked and
+// its render has arrived. The same bookkeeping measures latency: the time from
+// sending a change until the render whose revision the ack named arrives.
+
+import { DisconnectedError } from './connection.js';
+
+const RENDER_WAIT_MS = 1500;
+
+/**
+ * Events: "ack" (detail: {component, values, ack}), "error" (detail: {component,
+ * values, error}), "latency" (detail: milliseconds).
+ */
+export class ChangeQueue extends EventTarget {
+  #connection;
+  #pending = new Map();   // component → values not yet sent
+  #inFlight = new Set();  // components with a set awaiting ack + render
+  #newest = new Map();    // component → newest render revision seen
+  #waiters = [];          // {component, revision, resolve}
+
+  constructor(connection) {
+    super();
+    this.#connection = connection;
+  }
+
+  /** Queues values for `component`; sends now unless a change is in flight. */
+  submit(component, values) {
+    this.#pending.set(component, { ...(this.#pending.get(component) ?? {}), ...values });
+    if (!this.#inFlight.has(component)) this.#flush(component);
+  }
+
+  /** Drops queued values for properties (e.g. before resetting them). */
+  discard(component, properties = null) {
+    if (!properties) { this.#pending.delete(component); return; }
+    const values = this.#pending.get(component);
+    if (!values) return;
+    for (const name of properties) delete values[name];
+    if (Object.keys(values).length === 0) this.#pending.delete(component);
+  }
+
+  /**
+   * Sends a one-off change (reset, tap) and resolves with its ack once its
+   * render is in, so callers and the latency readout see the finished change.
+   */
+  async send(message) {
+    const started = performance.now();
+    const ack = await this.#connection.request(message);
+    await this.#awaitRender(message.component, ack.revision, started);
+    return ack;
+  }
+
+  /** Tells the queue a render arrived (call on receipt, before any frame delay). */
+  renderArrived(component, revision) {
+    const newest = this.#newest.get(component);
+    if (newest === undefined || revision > newest) this.#newest.set(component, revision);
+    this.#waiters = this.#waiters.filter((waiter) => {
+      if (waiter.component !== component || revision < waiter.revision) return true;
+      waiter.resolve(true);
+      return false;
+    });
+  }
+
+  /** Forgets revisions, e.g. after reconnecting to a server that may have restarted. */
+  forgetRevisions(component = null) {
+    if (component) this.#newest.delete(component);
+    else this.#newest.clear();
+  }
+
+  /** Sends whatever was queued while the socket was down. */
+  resume() {
+    for (const component of [...this.#pending.keys()]) {
+      if (!this.#inFlight.has(component)) this.#flush(component);
+    }
+  }
+
+  async #flush(component) {
+    const values = this.#pending.get(component);
+    if (!values || !this.#connection.isOpen) return;
+    this.#pending.delete(component);
+    this.#inFlight.add(component);
+    const started = performance.now();
+    try {
+      const ack = await this.#connection.request({ type: 'set', component, values });
+      this.dispatchEvent(new CustomEvent('ack', { detail: { component, values, ack } }));
+      await this.#awaitRender(component, ack.revision, started);
+    } catch (error) {
+      if (error instanceof DisconnectedError) {
+        // Keep the values; anything queued since is newer and wins.
+        this.#pending.set(component, { ...values, ...(this.#pending.get(component) ?? {}) });
+      } else {
+        this.dispatchEvent(new CustomEvent('error', { detail: { component, values, error } }));
+      }
+    } finally {
+      this.#inFlight.delete(component);
+    }
+    this.#flush(component);
+  }
+
+  #awaitRender(component, revision, started) {
+    const report = () => {
+      const ms = performance.now() - started;
+      this.dispatchEvent(new CustomEvent('latency', { detail: ms }));
+    };
+    if (typeof revision !== 'number' || (this.#newest.get(component) ?? -Infinity) >= revision) {
+      report();
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const waiter = { component, revision, resolve: (arrived) => { if (arrived) report(); resolve(arrived); } };
+      this.#waiters.push(waiter);
+      // A render can be lost (unsubscribe, reconnect); never stall the queue on it.
+      setTimeout(() => {
+        const index = this.#waiters.indexOf(waiter);
+        if (index >= 0) { this.#waiters.splice(index, 1); resolve(false); }
+      }, RENDER_WAIT_MS);
+    });
+  }
+}

@@ -1,0 +1,81 @@
+// "Download SVG" and "Download PNG". The PNG is drawn through a <canvas> at
+// 2× the SVG's size in points. An SVG drawn as an image cannot reach the
+// page's @font-face rules, so the DejaVu fonts the server measured with are
+// embedded into the copy that is rasterised.
+
+import { parseSVG, sizeOf } from './canvas.js';
+
+const FONTS = [
+  { url: '/fonts/DejaVuSans.ttf', weight: 'normal' },
+  { url: '/fonts/DejaVuSans-Bold.ttf', weight: 'bold' },
+];
+let fontFaces = null;
+
+export function downloadSVG(baseName, svgText) {
+  save(`${baseName}.svg`, new Blob([svgText], { type: 'image/svg+xml' }));
+}
+
+export async function downloadPNG(baseName, svgText, scale = 2) {
+  const svg = parseSVG(svgText);
+  if (!svg) throw new Error('The preview is not valid SVG.');
+  const { width, height } = sizeOf(svg);
+  if (svg.querySelector('text')) {
+    const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+    style.textContent = await embeddedFonts();
+    svg.insertBefore(style, svg.firstChild);
+  }
+  svg.setAttribute('width', String(width * scale));
+  svg.setAttribute('height', String(height * scale));
+  const markup = new XMLSerializer().serializeToString(svg);
+  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.decoding = 'sync';
+    await new Promise((resolve, reject) => {
+      image.onload = resolve;
+      image.onerror = () => reject(new Error('The browser could not draw the SVG.'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(width * scale);
+    canvas.height = Math.ceil(height * scale);
+    canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not encode the PNG.'))), 'image/png'));
+    save(`${baseName}@${scale}x.png`, blob);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+async function embeddedFonts() {
+  if (!fontFaces) {
+    fontFaces = Promise.all(FONTS.map(async ({ url, weight }) => {
+      try {
+        const response = await fetch(url);
+        if (!response.ok) return '';
+        const data = base64(new Uint8Array(await response.arrayBuffer()));
+        return `@font-face{font-family:"DejaVu Sans";font-weight:${weight};src:url(data:font/ttf;base64,${data}) format("truetype")}`;
+      } catch {
+        return '';
+      }
+    })).then((rules) => rules.join('\n'));
+  }
+  return fontFaces;
+}
+
+function base64(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function save(fileName, blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

@@ -1,0 +1,428 @@
+// Wiring: connects the modules to the connection and to each other, and holds
+// the little state the page needs (catalog, current component, newest render).
+// Each module owns its part of the DOM; this file only routes events.
+
+import { Connection } from './connection.js';
+import { ChangeQueue } from './changes.js';
+import { Catalog } from './catalog.js';
+import { Inspector } from './inspector.js';
+import { Canvas } from './canvas.js';
+import { Variants } from './variants.js';
+import { AccessibilityPanel } from './accessibility.js';
+import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
+import { swiftExpression } from './swiftcode.js';
+import { downloadPNG, downloadSVG } from './download.js';
+import { isDefault, sameValue } from './values.js';
+
+const $ = (id) => document.getElementById(id);
+
+const connection = new Connection(Connection.defaultURL());
+const changes = new ChangeQueue(connection);
+const catalog = new Catalog({ list: $('component-list'), filter: $('filter'), empty: $('component-empty') });
+const inspector = new Inspector($('inspector'));
+const canvas = new Canvas({
+  stage: $('stage'), frame: $('preview-frame'), preview: $('preview'), overlay: $('overlay'),
+  sizeLabel: $('canvas-size'), empty: $('stage-empty'),
+});
+const variants = new Variants(connection, {
+  list: $('variant-list'), form: $('vary'), property: $('vary-property'), range: $('vary-range'),
+  from: $('vary-from'), to: $('vary-to'), step: $('vary-step'), message: $('vary-message'), varyList: $('vary-list'),
+});
+const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
+
+const state = {
+  components: new Map(),
+  current: null,           // catalog entry on screen
+  subscribed: null,        // component name subscribed on this socket
+  values: null,            // values of the last applied render
+  svg: null,
+  newest: -Infinity,       // newest revision seen for the current component
+  renderedVariants: null,  // last `variants` array received (renders may omit it)
+  pendingRender: null,     // newest render not yet drawn
+  frameScheduled: false,
+  urlValues: null,         // values from the URL still to be sent after the first render
+  firstCatalog: true,
+};
+
+// Connection
+
+connection.addEventListener('state', (event) => showStatus(event.detail));
+connection.addEventListener('open', () => {
+  // The server answers a new socket with its catalog; resync happens there.
+  state.subscribed = null;
+  state.newest = -Infinity;
+  changes.forgetRevisions();
+});
+connection.addEventListener('message', (event) => {
+  const { message, answered } = event.detail;
+  switch (message.type) {
+    case 'catalog': onCatalog(message); break;
+    case 'render': onRender(message); break;
+    case 'error': if (!answered) toast(message.message ?? 'The server reported an error.', 'error'); break;
+    default: break;
+  }
+});
+
+function showStatus(connectionState) {
+  const status = $('status');
+  status.dataset.state = connectionState;
+  $('status-text').textContent = {
+    connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Reconnecting…', offline: 'Offline',
+  }[connectionState] ?? connectionState;
+  if (connectionState !== 'connected') state.subscribed = null;
+}
+
+function onCatalog(message) {
+  const components = Array.isArray(message.components) ? message.components : [];
+  state.components = new Map(components.map((component) => [component.name, component]));
+  catalog.setComponents(components);
+  if (state.firstCatalog) {
+    state.firstCatalog = false;
+    const named = componentFromURL();
+    if (named && state.components.has(named)) {
+      const { values, ignored } = valuesFromURL(state.components.get(named));
+      // A link with values describes the whole state: absent means default.
+      // A bare ?c=Name only picks the component and leaves values alone.
+      state.urlValues = Object.keys(values).length ? values : null;
+      if (ignored.length) toast(`Ignored URL values that do not fit: ${ignored.join(', ')}`, 'error');
+      select(named, { history: 'none' });
+      return;
+    }
+    if (named) toast(`There is no component named “${named}”.`, 'error');
+    if (components.length) select(components[0].name, { history: 'replace' });
+    else canvas.clear('The server has no components.');
+    return;
+  }
+  // Reconnected: keep the component if it still exists, subscribe again.
+  const name = state.current?.name;
+  if (name && state.components.has(name)) select(name, { history: 'none' });
+  else if (components.length) select(components[0].name, { history: 'replace' });
+  changes.resume();
+}
+
+/** Shows a component: builds its inspector and subscribes to its renders. */
+function select(name, { history = 'push' } = {}) {
+  const component = state.components.get(name);
+  if (!component) return;
+  const same = state.current?.name === name;
+  if (state.subscribed && state.subscribed !== name) {
+    connection.send({ type: 'unsubscribe', component: state.subscribed });
+    state.subscribed = null;
+  }
+  const schemaChanged = !same || JSON.stringify(component) !== JSON.stringify(state.current);
+  state.current = component;
+  state.newest = -Infinity;
+  state.pendingRender = null;
+  changes.forgetRevisions(name);
+  if (!same) {
+    state.values = null;
+    state.svg = null;
+    state.renderedVariants = null;
+    canvas.clear('Rendering…');
+    accessibility.show([]);
+    $('notes').replaceChildren();
+    $('component-title').textContent = component.title || component.name;
+    $('component-summary').textContent = component.summary ?? '';
+    document.title = `${component.title || component.name} · Starboard`;
+  }
+  if (schemaChanged) {
+    inspector.build(component);
+    variants.setComponent(component);
+    if (state.values) {
+      inspector.update(state.values);
+      variants.showDeclared(state.renderedVariants);
+    }
+  }
+  catalog.setCurrent(name);
+  if (connection.send({ type: 'subscribe', component: name })) state.subscribed = name;
+  if (history === 'push') pushComponent(component, same && state.values ? state.values : {});
+  else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {});
+}
+
+function onRender(message) {
+  changes.renderArrived(message.component, message.revision);
+  if (message.component !== state.current?.name) return;
+  if (typeof message.revision === 'number') {
+    if (message.revision <= state.newest) return; // older than what is on screen
+    state.newest = message.revision;
+  }
+  if (Array.isArray(message.variants)) state.renderedVariants = message.variants;
+  state.pendingRender = message;
+  if (state.frameScheduled) return;
+  state.frameScheduled = true;
+  // rAF keeps drawing in step with the display; the timeout covers hidden
+  // windows, where rAF does not run, so a second window still follows.
+  let done = false;
+  const draw = () => { if (!done) { done = true; applyRender(); } };
+  requestAnimationFrame(draw);
+  setTimeout(draw, 100);
+}
+
+function applyRender() {
+  state.frameScheduled = false;
+  const message = state.pendingRender;
+  state.pendingRender = null;
+  const component = state.current;
+  if (!message || message.component !== component?.name) return;
+  const values = message.values ?? {};
+  state.values = values;
+  state.svg = message.svg;
+  canvas.show(message.svg, message.accessibility);
+  inspector.update(values);
+  accessibility.show(message.accessibility);
+  variants.showDeclared(state.renderedVariants);
+  variants.valuesChanged(values);
+  $('reset-all').disabled = component.properties.every((p) => !(p.name in values) || isDefault(p, values[p.name]));
+  if (typeof message.renderMicros === 'number') $('latency').dataset.render = `${message.renderMicros} µs`;
+  showLatency();
+
+  if (state.urlValues) {
+    const wanted = state.urlValues;
+    state.urlValues = null;
+    const differing = {};
+    for (const property of component.properties) {
+      const target = property.name in wanted ? wanted[property.name] : property.default;
+      if (property.name in values && !sameValue(property, values[property.name], target)) differing[property.name] = target;
+    }
+    if (Object.keys(differing).length) {
+      changes.submit(component.name, differing);
+      return; // the URL keeps the shared values until their render arrives
+    }
+  }
+  replaceValues(component, values);
+}
+
+// Changes
+
+inspector.addEventListener('change', (event) => {
+  if (!state.current) return;
+  const { property, value } = event.detail;
+  changes.submit(state.current.name, { [property]: value });
+});
+
+inspector.addEventListener('reset', async (event) => {
+  const component = state.current?.name;
+  if (!component) return;
+  const { property } = event.detail;
+  changes.discard(component, [property]);
+  try {
+    const ack = await changes.send({ type: 'reset', component, properties: [property] });
+    inspector.clearError(property);
+    showNotes(ack.notes);
+  } catch (error) {
+    reportError(error);
+  }
+});
+
+$('reset-all').addEventListener('click', () => resetAll());
+
+async function resetAll() {
+  const component = state.current?.name;
+  if (!component) return;
+  changes.discard(component);
+  try {
+    const ack = await changes.send({ type: 'reset', component });
+    inspector.clearErrors();
+    showNotes(ack.notes);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+changes.addEventListener('ack', (event) => {
+  const { component, values, ack } = event.detail;
+  if (component !== state.current?.name) return;
+  for (const name of Object.keys(values)) inspector.clearError(name);
+  showNotes(ack.notes);
+});
+
+changes.addEventListener('error', (event) => {
+  const { component, values, error } = event.detail;
+  if (component !== state.current?.name) return;
+  reportError(error, Object.keys(values));
+});
+
+let lastLatency = null;
+changes.addEventListener('latency', (event) => {
+  lastLatency = event.detail;
+  showLatency();
+});
+
+function showLatency() {
+  const parts = [];
+  if (lastLatency !== null) parts.push(`last change ${Math.round(lastLatency)} ms`);
+  const render = $('latency').dataset.render;
+  if (render) parts.push(`render ${render}`);
+  $('latency').textContent = parts.join(' · ');
+}
+
+/** Puts a server error at its field when it names one, else in a toast. */
+function reportError(error, properties = []) {
+  const property = error.property ?? (properties.length === 1 ? properties[0] : null);
+  if (property && inspector.setError(property, error.message)) return;
+  toast(error.message ?? String(error), 'error');
+}
+
+function showNotes(notes) {
+  const list = $('notes');
+  list.replaceChildren(...(Array.isArray(notes) ? notes : []).map((text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    return item;
+  }));
+}
+
+// Canvas
+
+canvas.addEventListener('tap', async (event) => {
+  const component = state.current?.name;
+  if (!component) return;
+  try {
+    const ack = await changes.send({ type: 'tap', component, target: event.detail.target });
+    showNotes(ack.notes);
+  } catch (error) {
+    reportError(error);
+  }
+});
+
+accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id));
+
+const preferences = loadPreferences();
+
+function loadPreferences() {
+  try {
+    return { zoom: 'fit', background: 'light', outlines: false, ...JSON.parse(localStorage.getItem('starboard.canvas') ?? '{}') };
+  } catch {
+    return { zoom: 'fit', background: 'light', outlines: false };
+  }
+}
+
+function savePreferences() {
+  try { localStorage.setItem('starboard.canvas', JSON.stringify(preferences)); } catch { /* private mode */ }
+}
+
+function pressOnly(group, attribute, value) {
+  for (const button of group.querySelectorAll(`[${attribute}]`)) {
+    button.setAttribute('aria-pressed', String(button.getAttribute(attribute) === value));
+  }
+}
+
+$('zoom').addEventListener('click', (event) => {
+  const button = event.target.closest('[data-zoom]');
+  if (!button) return;
+  preferences.zoom = button.dataset.zoom;
+  applyPreferences();
+  savePreferences();
+});
+$('background').addEventListener('click', (event) => {
+  const button = event.target.closest('[data-background]');
+  if (!button) return;
+  preferences.background = button.dataset.background;
+  applyPreferences();
+  savePreferences();
+});
+$('outlines').addEventListener('change', (event) => {
+  preferences.outlines = event.target.checked;
+  applyPreferences();
+  savePreferences();
+});
+
+function applyPreferences() {
+  pressOnly($('zoom'), 'data-zoom', preferences.zoom);
+  pressOnly($('background'), 'data-background', preferences.background);
+  $('outlines').checked = Boolean(preferences.outlines);
+  canvas.setZoom(preferences.zoom);
+  canvas.setBackground(preferences.background);
+  canvas.setOutlines(Boolean(preferences.outlines));
+}
+
+// Variants
+
+variants.addEventListener('apply', async (event) => {
+  const component = state.current?.name;
+  if (!component) return;
+  const { variant, values } = event.detail;
+  try {
+    if (variant !== undefined) {
+      changes.discard(component);
+      await changes.send({ type: 'reset', component });
+      inspector.clearErrors();
+    }
+    if (Object.keys(values).length) changes.submit(component, values);
+  } catch (error) {
+    reportError(error);
+  }
+});
+
+// Sidebar and history
+
+catalog.addEventListener('select', (event) => {
+  if (event.detail.name !== state.current?.name) select(event.detail.name, { history: 'push' });
+});
+
+window.addEventListener('popstate', () => {
+  const named = componentFromURL();
+  if (named && named !== state.current?.name && state.components.has(named)) select(named, { history: 'none' });
+});
+
+// Export
+
+$('copy-swift').addEventListener('click', async () => {
+  if (!state.current || !state.values) return;
+  const code = swiftExpression(state.current, state.values);
+  $('copy-swift').dataset.copied = code;
+  try {
+    await navigator.clipboard.writeText(code);
+  } catch {
+    copyWithSelection(code);
+  }
+  toast(`Copied ${code}`);
+});
+
+function copyWithSelection(text) {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'visually-hidden';
+  document.body.append(area);
+  area.select();
+  try { document.execCommand('copy'); } catch { /* nothing more to try */ }
+  area.remove();
+}
+
+$('download-svg').addEventListener('click', () => {
+  if (state.svg && state.current) downloadSVG(state.current.name, state.svg);
+});
+$('download-png').addEventListener('click', async () => {
+  if (!state.svg || !state.current) return;
+  try {
+    await downloadPNG(state.current.name, state.svg, 2);
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+});
+
+// Keyboard: "/" jumps to the component filter.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+  const target = event.target;
+  if (target.closest?.('input, textarea, select, [contenteditable]')) return;
+  event.preventDefault();
+  $('filter').focus();
+});
+
+// Toast
+
+let toastTimer = 0;
+function toast(text, kind = 'info') {
+  const node = $('toast');
+  node.textContent = text;
+  node.dataset.kind = kind;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, kind === 'error' ? 6000 : 2500);
+}
+
+applyPreferences();
+showStatus(connection.state);
+connection.start();

@@ -1,0 +1,111 @@
+// The page's URL holds the component and every value that differs from its
+// default, so reloading or sharing the link shows the same preview:
+//
+//   ?c=RatingControl&starCount=7&rating=3&starSize=30x30
+//
+// Encoding per kind: integer/double/angle as plain numbers (angles in degrees);
+// bool as true/false; string as is; size as WIDTHxHEIGHT ("30x30"); point as
+// X,Y ("10,20"); color as hex without the "#" ("FF8800" or "FF880080");
+// choice as its value ("winter"); date as YYYY-MM-DD. "c" is reserved for the
+// component name.
+//
+// History: choosing a component pushes an entry (back/forward move through
+// component choices); value changes replace the current entry.
+
+import { HEX_COLOR, isDefault, normalizeColor } from './values.js';
+
+const COMPONENT_KEY = 'c';
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The component named in the URL, or null. */
+export function componentFromURL(url = location.href) {
+  return new URL(url).searchParams.get(COMPONENT_KEY);
+}
+
+/**
+ * Values named in the URL for `component`: {values, ignored}, where `ignored`
+ * lists "name=text" pairs that are not a property or do not decode.
+ */
+export function valuesFromURL(component, url = location.href) {
+  const params = new URL(url).searchParams;
+  const values = {};
+  const ignored = [];
+  for (const [name, text] of params) {
+    if (name === COMPONENT_KEY) continue;
+    const property = component.properties.find((p) => p.name === name);
+    const value = property ? decode(property, text) : undefined;
+    if (value === undefined) ignored.push(`${name}=${text}`);
+    else values[name] = value;
+  }
+  return { values, ignored };
+}
+
+/** The query string for a component and its current values. */
+export function queryFor(component, values) {
+  const params = new URLSearchParams();
+  params.set(COMPONENT_KEY, component.name);
+  for (const property of component.properties) {
+    if (!(property.name in values) || isDefault(property, values[property.name])) continue;
+    params.set(property.name, encode(property, values[property.name]));
+  }
+  // Keep sizes and points readable ("30x30", "10,20").
+  return `?${params.toString().replace(/%2C/g, ',')}`;
+}
+
+export function pushComponent(component, values = {}) {
+  const query = queryFor(component, values);
+  if (query !== location.search) history.pushState({ component: component.name }, '', query);
+}
+
+export function replaceValues(component, values) {
+  const query = queryFor(component, values);
+  if (query !== location.search) history.replaceState({ component: component.name }, '', query);
+}
+
+export function encode(property, value) {
+  switch (property.kind) {
+    case 'size': return `${value.width}x${value.height}`;
+    case 'point': return `${value.x},${value.y}`;
+    case 'color': return normalizeColor(value).slice(1);
+    case 'bool': return value ? 'true' : 'false';
+    default: return String(value);
+  }
+}
+
+/** The value for URL text, or undefined when it does not fit the kind. */
+export function decode(property, text) {
+  const number = (s) => (NUMBER.test(s.trim()) ? Number(s) : undefined);
+  switch (property.kind) {
+    case 'integer': {
+      const n = number(text);
+      return Number.isInteger(n) ? n : undefined;
+    }
+    case 'double':
+    case 'angle':
+      return number(text);
+    case 'bool':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'size': {
+      const [w, h, extra] = text.split(/[x×]/i);
+      const width = number(w ?? '');
+      const height = number(h ?? '');
+      return extra === undefined && width !== undefined && height !== undefined ? { width, height } : undefined;
+    }
+    case 'point': {
+      const [a, b, extra] = text.split(',');
+      const x = number(a ?? '');
+      const y = number(b ?? '');
+      return extra === undefined && x !== undefined && y !== undefined ? { x, y } : undefined;
+    }
+    case 'color':
+      return HEX_COLOR.test(text) ? normalizeColor(text) : undefined;
+    case 'choice': {
+      const options = property.constraints?.options;
+      return !options || options.some((o) => o.value === text) ? text : undefined;
+    }
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined;
+    default:
+      return text;
+  }
+}
