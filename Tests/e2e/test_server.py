@@ -18,7 +18,7 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from conftest import REPO, StarboardServer, _binary
+from starboard_server import REPO, StarboardServer, binary_path
 
 TIMEOUT = 10
 
@@ -288,7 +288,7 @@ def test_listens_on_loopback_only(server):
 
 
 def test_port_in_use_is_a_clear_error(server):
-    result = subprocess.run([str(_binary()), "serve", "--port", str(server.port), "--web", "Web", "--state", "/dev/null"],
+    result = subprocess.run([str(binary_path()), "serve", "--port", str(server.port), "--web", "Web", "--state", "/dev/null"],
                             cwd=REPO, capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert f"port {server.port} is already in use" in result.stderr

@@ -56,9 +56,10 @@ extension ServiceLoop {
         let headroom = OutgoingFrame.headroom
         var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
         buffer.replaceSubrange(headroom..., with: bytes)
-        try buffer.withUnsafeMutableBufferPointer { (buffer) throws(WebSocketServerError) in
-            try LWSCall.check(lws_write(wsi, buffer.baseAddress! + headroom, bytes.count, LWS_WRITE_HTTP_HEADERS), "lws_write")
+        let written = buffer.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + headroom, bytes.count, LWS_WRITE_HTTP_HEADERS)
         }
+        try LWSCall.check(written, "lws_write")
     }
 
     /// Writes a small complete response in one lws_write, with the security headers.

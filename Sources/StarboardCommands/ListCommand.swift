@@ -1,0 +1,59 @@
+import Inspector
+
+/// `starboard list [--json]`.
+enum ListCommand: Command {
+    static let name = "list"
+    static let summary = "List registered components and their inspectable properties"
+    static let usage = """
+        USAGE: starboard list [--json]
+
+        Lists the registered components with their inspectable properties.
+
+        OPTIONS:
+          --json                 Print the registry schema as JSON (what the server sends as its catalog).
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        switch context.registry() {
+        case .failure(let error): return .output(error.output)
+        case .success(let registry): return .output(list(arguments, registry: registry))
+        }
+    }
+
+    static func list(_ arguments: [String], registry: Registry) -> CommandOutput {
+        var json = false
+        for argument in arguments {
+            guard argument == "--json" else { return .usage("unexpected argument \"\(argument)\"", help: usage) }
+            json = true
+        }
+        if json { return CommandOutput(stdout: registry.schema.description + "\n") }
+        var text = ""
+        for component in registry.components {
+            text += "\(component.name) — \(component.summary)\n"
+            for property in component.properties {
+                var line = "  " + property.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                line += property.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                line += "default " + property.defaultValue.text
+                var limits: [String] = []
+                if property.constraints.minimum != nil || property.constraints.maximum != nil {
+                    let low = property.constraints.minimum.map(JSONValue.format) ?? ""
+                    let high = property.constraints.maximum.map(JSONValue.format) ?? ""
+                    limits.append("\(low)...\(high)")
+                }
+                if let bound = property.constraints.upperBound {
+                    limits.append(bound.inclusive ? "≤ \(bound.property)" : "< \(bound.property)")
+                }
+                if let max = property.constraints.maxLength { limits.append("≤ \(max) characters") }
+                if !property.constraints.options.isEmpty { limits.append(property.constraints.options.map(\.value).joined(separator: "|")) }
+                if !limits.isEmpty { line += "  (" + limits.joined(separator: ", ") + ")" }
+                text += line + "\n"
+            }
+            if !component.variants.isEmpty {
+                text += "  variants: " + component.variants.map { "\"\($0.name)\"" }.joined(separator: ", ") + "\n"
+            }
+            text += "\n"
+        }
+        return CommandOutput(stdout: text)
+    }
+
+}

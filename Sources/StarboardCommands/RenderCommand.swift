@@ -1,0 +1,124 @@
+import Foundation
+import Inspector
+import StarboardUI
+
+/// `starboard render NAME [key=value …] [--variant NAME] [-o FILE]`.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render a component to SVG (or PNG) with property values"
+    static let usage = """
+        USAGE: starboard render NAME [key=value ...] [--variant NAME] [-o FILE]
+
+        Renders component NAME with its defaults plus the given values, as SVG on standard output.
+
+        Values: starCount=7  starSize=30x30  spacing=4  hueRotation=90  grayscale=0.5
+                tint=#FF8800  name="Earth Day"  goalDate=2026-05-01  prefersNotifications=false
+
+        OPTIONS:
+          --variant NAME         Start from a declared variant instead of the defaults.
+          -o, --output FILE      Write to FILE instead; a .png name converts with rsvg-convert.
+          --accessibility        Print the accessibility elements as JSON on standard error.
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        switch context.registry() {
+        case .failure(let error): return .output(error.output)
+        case .success(let registry): return .output(render(arguments, registry: registry))
+        }
+    }
+
+    static func render(_ arguments: [String], registry: Registry) -> CommandOutput {
+        var name: String?
+        var assignments: [String] = []
+        var variant: String?
+        var output: String?
+        var showAccessibility = false
+        var index = 0
+        func value(after flag: String) -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--variant":
+                guard let v = value(after: argument) else { return .usage("--variant needs a name", help: usage) }
+                variant = v
+            case "-o", "--output":
+                guard let v = value(after: argument) else { return .usage("\(argument) needs a file name", help: usage) }
+                output = v
+            case "--accessibility":
+                showAccessibility = true
+            default:
+                if argument.hasPrefix("-") && !argument.contains("=") {
+                    return .usage("unknown option \"\(argument)\"", help: usage)
+                }
+                if name == nil && !argument.contains("=") {
+                    name = argument
+                } else {
+                    assignments.append(argument)
+                }
+            }
+            index += 1
+        }
+        guard let name else { return .usage("render needs a component name", help: usage) }
+        guard let component = registry.component(named: name) else {
+            return .failure(registry.unknownComponent(name).description)
+        }
+        let result: ComponentRendering
+        do {
+            var base = component.defaults
+            if let variant {
+                guard let declared = component.variants.first(where: { $0.name == variant }) else {
+                    _ = try component.renderVariant(named: variant)
+                    return .failure("no variant \"\(variant)\"")
+                }
+                base = declared.values
+            }
+            let changes = try component.values(fromAssignments: assignments)
+            let resolution = try component.resolve(changes: changes, over: base)
+            result = try component.render(resolution.values)
+            var out = CommandOutput()
+            for note in resolution.notes { out.stderr += "note: \(note)\n" }
+            if showAccessibility { out.stderr += StarboardCommand.accessibilityJSON(result.rendering.accessibility).description + "\n" }
+            if let warning = Typesetter.shared.loadError { out.stderr += "warning: \(warning); text widths are estimates\n" }
+            guard let output else {
+                out.stdout = result.rendering.svg
+                return out
+            }
+            if output.lowercased().hasSuffix(".png") {
+                switch PNGConverter.convert(svg: result.rendering.svg) {
+                case .success(let data): out.files[output] = data
+                case .failure(let error): return .failure(error.message, code: 1)
+                }
+            } else {
+                out.files[output] = Data(result.rendering.svg.utf8)
+            }
+            return out
+        } catch {
+            return .failure(error.description)
+        }
+    }
+
+}
+
+extension StarboardCommand {
+    /// The accessibility list as the protocol writes it.
+    public static func accessibilityJSON(_ elements: [AccessibilityElement]) -> JSONValue {
+        .array(elements.map { element in
+            .object([
+                ("id", .string(element.id)),
+                ("label", element.label.map(JSONValue.string) ?? .null),
+                ("value", element.value.map(JSONValue.string) ?? .null),
+                ("hint", element.hint.map(JSONValue.string) ?? .null),
+                ("frame", .object([
+                    ("x", .number(round3(element.frame.minX))), ("y", .number(round3(element.frame.minY))),
+                    ("width", .number(round3(element.frame.width))), ("height", .number(round3(element.frame.height))),
+                ])),
+                ("tappable", .bool(element.isTappable)),
+            ])
+        })
+    }
+
+    static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

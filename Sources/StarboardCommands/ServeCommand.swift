@@ -1,0 +1,76 @@
+/// The options of `starboard serve`.
+public struct ServeOptions: Equatable, Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var webRoot: String?
+    public var stateFile = ".starboard/state.json"
+    public var open = false
+    public var allowedOrigins: [String] = []
+    public var originCheck = true
+
+    public init() {}
+}
+
+/// `starboard serve [options]`, also what `starboard` with no arguments does.
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Start the live preview server (the default with no arguments)"
+    static let usage = """
+        USAGE: starboard serve [--host HOST] [--port PORT] [--web DIR] [--state FILE] [--open]
+                               [--allow-origin ORIGIN]... [--no-origin-check]
+
+        Serves the inspector page and the websocket protocol (docs/protocol.md).
+
+        OPTIONS:
+          --host HOST            Address to listen on (default 127.0.0.1). 0.0.0.0 exposes the
+                                 server to your network and prints a warning.
+          --port PORT            Port (default 8080); 0 picks any free port and prints it.
+          --web DIR              Folder served at / (default: ./Web).
+          --state FILE           Where current values are kept (default .starboard/state.json).
+          --open                 Open the page in the default browser (xdg-open).
+          --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
+          --no-origin-check      Accept websocket clients with any or no Origin. For scripts
+                                 only: any web page you visit could then drive this server.
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        var options = ServeOptions()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            func value() -> String? {
+                index += 1
+                return index < arguments.count ? arguments[index] : nil
+            }
+            switch argument {
+            case "--host":
+                guard let v = value(), !v.isEmpty else { return .output(.usage("--host needs an address", help: usage)) }
+                options.host = v
+            case "--port":
+                guard let v = value(), let port = Int(v), (0...65535).contains(port) else {
+                    return .output(.usage("--port needs a number from 0 to 65535", help: usage))
+                }
+                options.port = port
+            case "--web":
+                guard let v = value() else { return .output(.usage("--web needs a folder", help: usage)) }
+                options.webRoot = v
+            case "--state":
+                guard let v = value() else { return .output(.usage("--state needs a file name", help: usage)) }
+                options.stateFile = v
+            case "--open":
+                options.open = true
+            case "--allow-origin":
+                guard let v = value(), v.hasPrefix("http://") || v.hasPrefix("https://") else {
+                    return .output(.usage("--allow-origin needs an origin like http://example.test:3000", help: usage))
+                }
+                options.allowedOrigins.append(v)
+            case "--no-origin-check":
+                options.originCheck = false
+            default:
+                return .output(.usage("unknown option \"\(argument)\"", help: usage))
+            }
+            index += 1
+        }
+        return .serve(options)
+    }
+}

@@ -1,0 +1,75 @@
+import Components
+import Foundation
+import Inspector
+
+/// Parses `starboard`'s arguments and runs the command. `serve` is not run here (it does not
+/// return); the caller gets a ``ServeOptions`` instead, so every command is testable in-process.
+public enum StarboardCommand {
+    /// Every subcommand, in `--help` order. Add a command with one line here.
+    static let commands: [any Command.Type] = [
+        ServeCommand.self,
+        ListCommand.self,
+        RenderCommand.self,
+        HelpCommand.self,
+    ]
+
+    public static var help: String {
+        var text = """
+        Starboard: a design-time inspector and live preview server for Swift UI components.
+
+        USAGE: starboard [COMMAND] [OPTIONS]
+
+        With no command, starts the server (same as `starboard serve`).
+
+        COMMANDS:
+
+        """
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += "\nSee `starboard help COMMAND` for a command's options.\n"
+        return text
+    }
+
+    /// What `main` should do.
+    public enum Action {
+        case output(CommandOutput)
+        case serve(ServeOptions)
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = Components.makeRegistry) -> Action {
+        guard let first = arguments.first else { return .serve(ServeOptions()) }
+        if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
+        guard let command = command(named: first) else {
+            if first.hasPrefix("--") {
+                // `starboard --port 0` is `starboard serve --port 0`.
+                return ServeCommand.run(arguments, context: CommandContext(makeRegistry: makeRegistry))
+            }
+            return .output(.usage("unknown command \"\(first)\"", help: help))
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            return .output(CommandOutput(stdout: command.usage + "\n"))
+        }
+        return command.run(rest, context: CommandContext(makeRegistry: makeRegistry))
+    }
+}
+
+/// `starboard help [COMMAND]`.
+enum HelpCommand: Command {
+    static let name = "help"
+    static let summary = "Show help for a command"
+    static let usage = "USAGE: starboard help [COMMAND]"
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        guard let topic = arguments.first else { return .output(CommandOutput(stdout: StarboardCommand.help)) }
+        guard let command = StarboardCommand.command(named: topic) else {
+            return .output(.usage("unknown command \"\(topic)\"", help: StarboardCommand.help))
+        }
+        return .output(CommandOutput(stdout: command.usage + "\n"))
+    }
+}

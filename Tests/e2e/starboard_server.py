@@ -1,0 +1,111 @@
+"""The real Starboard server as a child process, for the end-to-end tests."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "test-output" / "screenshots"
+STARTUP_TIMEOUT_S = 60
+
+
+def binary_path() -> Path:
+    configured = os.environ.get("STARBOARD_BIN")
+    return Path(configured) if configured else REPO / ".build" / "debug" / "starboard"
+
+
+class StarboardServer:
+    """The real server as a child process; restartable on the same port."""
+
+    def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None):
+        self.binary = binary
+        self.state_file = state_file
+        self.extra_args = extra_args or []
+        self.process: subprocess.Popen | None = None
+        self.url: str | None = None
+        self.port = 0
+        self.output: list[str] = []
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+            start_new_session=True,
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def drain(stream):
+            # Keep reading so a chatty server never blocks on a full pipe.
+            for line in stream:
+                self.output.append(line)
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=drain, args=(self.process.stdout,), daemon=True).start()
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.stop()
+                raise RuntimeError("server printed no URL in time:\n" + "".join(self.output))
+            try:
+                line = lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise RuntimeError("server exited before printing its URL:\n" + "".join(self.output))
+            if "http://" in line:
+                start = line.index("http://")
+                url = line[start:].split()[0]
+                self.url = url if url.endswith("/") else url + "/"
+                self.port = urlparse(self.url).port
+                return
+
+    def stop(self) -> None:
+        if not self.process or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def kill9(self) -> None:
+        """Ends the server with SIGKILL: no chance to save anything on the way out."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def restart(self) -> None:
+        """Stops the server and starts it again on the same port and state file."""
+        self.stop()
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.start()
+                return
+            except RuntimeError:
+                # The port may linger briefly after the old process exits.
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
