@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "Inspector", dependencies: ["StarboardUI"]),
         .target(name: "Components", dependencies: ["StarboardUI", "Inspector"], path: "Components"),
         .target(name: "LiveServer", dependencies: ["CLibWebSockets", "Inspector"]),
-        .target(name: "StarboardCommands", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer"]),
+        .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer"]),
+        .target(name: "StarboardCommands", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "Bench"]),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "StarboardUI"]),
@@ -38,6 +39,7 @@ let package = Package(
         ),
         .testTarget(name: "LiveServerTests", dependencies: ["LiveServer", "Components", "Inspector"]),
         .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

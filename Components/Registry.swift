@@ -1,3 +1,4 @@
+import Foundation
 import Inspector
 
 /// Every component Starboard shows, in sidebar order. Add yours with one line.
@@ -8,7 +9,9 @@ public let registeredComponents: [any Component.Type] = [
     ProfileSummary.self,
 ]
 
-/// The registry of ``registeredComponents``; throws if two share a name or one is declared wrongly.
+/// The registry of ``registeredComponents`` (plus the diagnostic ones when `STARBOARD_DIAGNOSTICS=1`);
+/// throws if two share a name or one is declared wrongly.
 public func makeRegistry() throws(RegistryError) -> Registry {
-    try Registry(registeredComponents)
+    let diagnostics = ProcessInfo.processInfo.environment["STARBOARD_DIAGNOSTICS"] == "1"
+    return try Registry(registeredComponents + (diagnostics ? diagnosticComponents : []))
 }

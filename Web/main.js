@@ -13,6 +13,7 @@ import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from '.
 import { swiftExpression } from './swiftcode.js';
 import { downloadPNG, downloadSVG } from './download.js';
 import { isDefault, sameValue } from './values.js';
+import { Problems } from './problems.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,6 +30,7 @@ const variants = new Variants(connection, {
   from: $('vary-from'), to: $('vary-to'), step: $('vary-step'), message: $('vary-message'), varyList: $('vary-list'),
 });
 const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
+const problems = new Problems({ banner: $('problem'), build: $('build') });
 
 const state = {
   components: new Map(),
@@ -57,7 +59,9 @@ connection.addEventListener('message', (event) => {
   const { message, answered } = event.detail;
   switch (message.type) {
     case 'catalog': onCatalog(message); break;
-    case 'render': onRender(message); break;
+    case 'render': problems.resolved(message.component); onRender(message); break;
+    case 'problem': problems.report(message.component, message.message); break;
+    case 'build': problems.showBuild(message); break;
     case 'error': if (!answered) toast(message.message ?? 'The server reported an error.', 'error'); break;
     default: break;
   }
@@ -134,6 +138,7 @@ function select(name, { history = 'push' } = {}) {
     }
   }
   catalog.setCurrent(name);
+  problems.setCurrent(name);
   if (connection.send({ type: 'subscribe', component: name })) state.subscribed = name;
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {});
   else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {});
@@ -142,6 +147,11 @@ function select(name, { history = 'push' } = {}) {
 function onRender(message) {
   changes.renderArrived(message.component, message.revision);
   if (message.component !== state.current?.name) return;
+  // Variants come once, with the subscription; keep them even from a render that is stale.
+  if (Array.isArray(message.variants) && message.revision <= state.newest) {
+    state.renderedVariants = message.variants;
+    variants.showDeclared(message.variants);
+  }
   if (typeof message.revision === 'number') {
     if (message.revision <= state.newest) return; // older than what is on screen
     state.newest = message.revision;

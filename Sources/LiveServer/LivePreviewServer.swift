@@ -2,7 +2,8 @@ import Foundation
 import Inspector
 import StarboardUI
 
-/// The live preview server: the websocket transport, the shared session and the state file together.
+/// The live preview server: the websocket transport, the shared session, the component host and
+/// the state file together.
 public final class LivePreviewServer: Sendable {
     /// What `starboard serve` configures.
     public struct Options: Sendable {
@@ -26,10 +27,11 @@ public final class LivePreviewServer: Sendable {
     private let server: WebSocketServer
     private let store: StateStore?
 
-    public init(registry: Registry, options: Options) {
+    /// `host` runs the component code: a ``WorkerHost`` for isolation, an ``InProcessHost`` in tests.
+    public init(host: any ComponentHost, options: Options) throws(HostError) {
         let store = options.stateFile.map { StateStore(path: $0) }
-        let loaded = store?.load(registry: registry) ?? (components: [:], warnings: [])
-        let session = Session(registry: registry, saved: loaded.components) { store?.changed() }
+        let loaded = store?.load() ?? (components: [:], warnings: [])
+        let session = try Session(host: host, saved: loaded.components) { store?.changed() }
         store?.observe { [session] in session.snapshot() }
         let fonts = Typesetter.defaultFontDirectory
         let configuration = ServerConfiguration(
@@ -46,7 +48,7 @@ public final class LivePreviewServer: Sendable {
         self.session = session
         self.server = server
         self.store = store
-        self.warnings = loaded.warnings
+        self.warnings = loaded.warnings + session.warnings
     }
 
     /// Binds and starts serving; returns the port listened on.
@@ -54,9 +56,10 @@ public final class LivePreviewServer: Sendable {
         try server.start()
     }
 
-    /// Stops serving and writes the current values.
+    /// Stops serving, writes the current values and stops the worker.
     public func stop() {
         server.stop()
         try? store?.flush()
+        session.shutdown()
     }
 }

@@ -3,7 +3,7 @@ import Inspector
 
 /// One subcommand of `starboard`, described next to the code that runs it, as
 /// swift-argument-parser's `ParsableCommand` types are.
-protocol Command {
+protocol Command: Sendable {
     /// The word typed after `starboard`.
     static var name: String { get }
     /// One line for `starboard --help`.

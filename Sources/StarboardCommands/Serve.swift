@@ -29,13 +29,34 @@ extension StarboardCommand {
         serverOptions.stateFile = options.stateFile
         serverOptions.allowedOrigins = options.allowedOrigins
         serverOptions.originCheck = options.originCheck
-        let server = LivePreviewServer(registry: registry, options: serverOptions)
+        let host: any ComponentHost
+        if options.inProcess {
+            host = InProcessHost(registry: registry)
+        } else {
+            let worker = WorkerHost(executable: currentExecutable())
+            do {
+                try worker.start()
+            } catch {
+                printError("starboard: \(error)\n")
+                return 1
+            }
+            host = worker
+        }
+        let server: LivePreviewServer
+        do {
+            server = try LivePreviewServer(host: host, options: serverOptions)
+        } catch {
+            printError("starboard: cannot load the components: \(error)\n")
+            host.shutdown()
+            return 1
+        }
         for warning in server.warnings { printError("warning: \(warning)\n") }
         let port: Int
         do {
             port = try server.start()
         } catch {
             printError("starboard: \(error)" + (options.port != 0 ? " (or use --port 0 for any free port)" : "") + "\n")
+            server.stop()
             return 1
         }
         if options.host == "0.0.0.0" || options.host == "::" {
@@ -63,6 +84,12 @@ extension StarboardCommand {
         server.stop()
         FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
         return 0
+    }
+
+    /// This process's executable, so the worker runs the same component code.
+    static func currentExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardized.path
     }
 
     /// `Web` in the working directory, else beside the package the binary was built in.

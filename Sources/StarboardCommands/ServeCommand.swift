@@ -7,6 +7,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var open = false
     public var allowedOrigins: [String] = []
     public var originCheck = true
+    /// Run component code in the server process instead of a worker.
+    public var inProcess = false
 
     public init() {}
 }
@@ -17,7 +19,7 @@ enum ServeCommand: Command {
     static let summary = "Start the live preview server (the default with no arguments)"
     static let usage = """
         USAGE: starboard serve [--host HOST] [--port PORT] [--web DIR] [--state FILE] [--open]
-                               [--allow-origin ORIGIN]... [--no-origin-check]
+                               [--allow-origin ORIGIN]... [--no-origin-check] [--no-worker]
 
         Serves the inspector page and the websocket protocol (docs/protocol.md).
 
@@ -31,6 +33,10 @@ enum ServeCommand: Command {
           --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
           --no-origin-check      Accept websocket clients with any or no Origin. For scripts
                                  only: any web page you visit could then drive this server.
+          --no-worker            Run component code in the server process: a little faster, but a
+                                 component that traps takes the server down with it. By default
+                                 it runs in a worker process that is restarted after a crash or
+                                 after 2 s without an answer.
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -66,6 +72,8 @@ enum ServeCommand: Command {
                 options.allowedOrigins.append(v)
             case "--no-origin-check":
                 options.originCheck = false
+            case "--no-worker":
+                options.inProcess = true
             default:
                 return .output(.usage("unknown option \"\(argument)\"", help: usage))
             }

@@ -35,6 +35,8 @@ public enum StarboardCommand {
     public enum Action {
         case output(CommandOutput)
         case serve(ServeOptions)
+        /// Run as a rendering worker for a server (not listed in help).
+        case worker(Registry)
     }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -43,6 +45,7 @@ public enum StarboardCommand {
 
     public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = Components.makeRegistry) -> Action {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
+        if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
         guard let command = command(named: first) else {
             if first.hasPrefix("--") {
@@ -71,5 +74,20 @@ enum HelpCommand: Command {
             return .output(.usage("unknown command \"\(topic)\"", help: StarboardCommand.help))
         }
         return .output(CommandOutput(stdout: command.usage + "\n"))
+    }
+}
+
+/// `starboard worker`: the process a server runs component code in. Not for people: it reads
+/// framed requests on stdin and answers on stdout (see `WorkerHost`).
+enum WorkerCommand: Command {
+    static let name = "worker"
+    static let summary = "Run component code for a server (started by `serve`)"
+    static let usage = "USAGE: starboard worker   (started by starboard serve; speaks a framed protocol on stdin/stdout)"
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        switch context.registry() {
+        case .failure(let error): return .output(error.output)
+        case .success(let registry): return .worker(registry)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveServer
 import StarboardCommands
 
 switch StarboardCommand.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -16,4 +17,6 @@ case .output(let output):
     exit(output.exitCode)
 case .serve(let options):
     exit(StarboardCommand.serve(options))
+case .worker(let registry):
+    exit(WorkerLoop.run(registry: registry))
 }

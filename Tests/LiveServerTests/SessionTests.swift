@@ -41,8 +41,8 @@ struct SessionTests {
     let a = ConnectionID(rawValue: 1)
     let b = ConnectionID(rawValue: 2)
 
-    func makeSession(saved: [String: SavedComponent] = [:]) -> (Session, RecordingSink) {
-        let session = Session(registry: registry, saved: saved)
+    func makeSession(saved: [String: SavedComponent] = [:], host: (any ComponentHost)? = nil) -> (Session, RecordingSink) {
+        let session = try! Session(host: host ?? InProcessHost(registry: registry), saved: saved)
         let sink = RecordingSink()
         session.attach(sink)
         session.connectionOpened(a)
@@ -94,6 +94,7 @@ struct SessionTests {
         let ack = try #require(sink.messages(for: a, atLeast: 2, type: "ack").last)
         #expect(ack["notes"] == .array([.string("rating lowered from 5 to 2 because starCount is now 2")]))
         #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(2))
+        #expect(session.snapshot()["RatingControl"]?.revision == 2)
     }
 
     @Test(arguments: [
@@ -125,17 +126,25 @@ struct SessionTests {
     }
 
     @Test func tapSetsThenClearsAndResetRestoresDefaults() {
-        let (session, _) = makeSession()
-        session.received(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#, from: a)
+        let (session, sink) = makeSession()
+        var sent = 0
+        /// Sends a request from `a` and waits for its ack: changes are applied off the calling thread.
+        func request(_ text: String) {
+            sent += 1
+            session.received(text, from: a)
+            _ = sink.messages(for: a, atLeast: sent, type: "ack")
+        }
+        request(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#)
         #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(4))
-        session.received(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#, from: b)
+        request(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#)
         #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(0))
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":9,"spacing":2}}"#, from: a)
-        session.received(#"{"type":"reset","component":"RatingControl","properties":["spacing"]}"#, from: a)
-        #expect(session.snapshot()["RatingControl"]?.values["spacing"] == .double(8))
+        request(#"{"type":"set","component":"RatingControl","values":{"starCount":9,"spacing":2}}"#)
+        request(#"{"type":"reset","component":"RatingControl","properties":["spacing"]}"#)
+        #expect(session.snapshot()["RatingControl"]?.values["spacing"]?.doubleValue == 8)
         #expect(session.snapshot()["RatingControl"]?.values["starCount"] == .integer(9))
-        session.received(#"{"type":"reset","component":"RatingControl"}"#, from: a)
-        #expect(session.snapshot()["RatingControl"]?.values == registry.component(named: "RatingControl")!.defaults)
+        request(#"{"type":"reset","component":"RatingControl"}"#)
+        let defaults = registry.component(named: "RatingControl")!
+        #expect(session.snapshot()["RatingControl"]?.values.description == defaults.json(defaults.defaults).description)
         #expect(session.snapshot()["RatingControl"]?.revision == 5)
     }
 
@@ -181,7 +190,7 @@ struct SessionTests {
     }
 
     @Test func startsFromSavedValues() throws {
-        let saved = ["RatingControl": SavedComponent(values: ["starCount": .integer(3), "rating": .integer(2)], revision: 41)]
+        let saved = ["RatingControl": SavedComponent(values: .object([("starCount", .integer(3)), ("rating", .integer(2))]), revision: 41)]
         let (session, sink) = makeSession(saved: saved)
         session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: a)
         let render = try #require(sink.messages(for: a, atLeast: 1, type: "render").first)
@@ -190,10 +199,95 @@ struct SessionTests {
     }
 }
 
+/// A host that fails the way a worker does when component code traps or hangs.
+final class FailingHost: ComponentHost {
+    let inner: InProcessHost
+    let failure: HostError
+    /// Requests whose text contains this fail.
+    let trigger: String
+
+    init(registry: Registry, failure: HostError, trigger: String) {
+        inner = InProcessHost(registry: registry)
+        self.failure = failure
+        self.trigger = trigger
+    }
+
+    func call(_ request: JSONValue) throws(HostError) -> JSONValue {
+        if request["op"]?.stringValue != "catalog", request.description.contains(trigger) { throw failure }
+        return try inner.call(request)
+    }
+
+    func shutdown() {}
+}
+
+@Suite("Session with failing component code")
+struct SessionFailureTests {
+    let registry = try! makeRegistry()
+    let a = ConnectionID(rawValue: 1)
+    let b = ConnectionID(rawValue: 2)
+
+    @Test(arguments: [
+        (HostError.crashed("Index out of range (RatingControl.swift:40)"), "RatingControl crashed while rendering with starCount=13: Index out of range (RatingControl.swift:40)"),
+        (HostError.timedOut(seconds: 2), "RatingControl timed out after 2 s while rendering with starCount=13"),
+    ])
+    func aCrashIsReportedAndNothingElseChanges(failure: HostError, message: String) throws {
+        let session = try Session(host: FailingHost(registry: registry, failure: failure, trigger: "13"))
+        let sink = RecordingSink()
+        session.attach(sink)
+        session.connectionOpened(a)
+        session.connectionOpened(b)
+        session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":13},"id":5}"#, from: a)
+        let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)
+        #expect(error["message"] == .string(message))
+        #expect(error["property"] == .string("starCount"))
+        #expect(error["crashed"] == .bool(true))
+        let problem = try #require(sink.messages(for: b, atLeast: 1, type: "problem").first)
+        #expect(problem["message"] == .string(message))
+        #expect(session.snapshot()["RatingControl"]?.revision == 0)
+        // The next good change renders again and every other component is untouched.
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":6}"#, from: a)
+        let render = try #require(sink.messages(for: b, atLeast: 2, type: "render").last)
+        #expect(render["values"]?["starCount"] == .integer(6))
+        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":0.5},"id":7}"#, from: a)
+        #expect(sink.messages(for: a, atLeast: 2, type: "ack").count == 2)
+    }
+}
+
+@Suite("Workbench")
+struct WorkbenchTests {
+    let workbench = Workbench(registry: try! makeRegistry())
+
+    @Test func restoreClampsNarrowedValuesAndDropsUnknownOnes() throws {
+        let base = try JSONValue(parsing: #"{"grayscale":7,"name":"\#(String(repeating: "n", count: 60))","sparkle":true}"#)
+        let reply = workbench.handle(.object([
+            ("op", .string("batch")), ("component", .string("HikeBadge")), ("base", base),
+            ("changes", .array([.object([("restore", .bool(true))])])),
+        ]))
+        #expect(reply["values"]?["grayscale"]?.doubleValue == 1)
+        #expect(reply["values"]?["name"] == .string(String(repeating: "n", count: 40)))
+        let notes = reply["results"]?.arrayValue?.first?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.contains("dropped HikeBadge.sparkle: no such property any more"))
+        #expect(notes.contains { $0.hasPrefix("HikeBadge.grayscale: saved 7 no longer fits") })
+        #expect(reply["render"]?["svg"]?.stringValue?.hasPrefix("<svg") == true)
+    }
+
+    @Test func aBatchAppliesEachChangeAllOrNothingAndRendersOnce() throws {
+        let changes = try JSONValue(parsing: #"[{"set":{"starCount":7}},{"set":{"starCount":-1}},{"tap":"star-6"},{"reset":["spacing"]}]"#)
+        let reply = workbench.handle(.object([
+            ("op", .string("batch")), ("component", .string("RatingControl")), ("base", .object([("spacing", .integer(3))])), ("changes", changes),
+        ]))
+        let results = reply["results"]?.arrayValue ?? []
+        #expect(results.count == 4)
+        #expect(results[1]["error"] == .string("RatingControl.starCount: expected an integer in 1...20, got -1"))
+        #expect(results[1]["property"] == .string("starCount"))
+        #expect(reply["values"]?.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
+        #expect(reply["render"]?["svg"]?.stringValue?.components(separatedBy: "data-tap=").count == 8)
+    }
+}
+
 @Suite("State file")
 struct StateStoreTests {
-    let registry = try! makeRegistry()
-
     func temporaryPath() -> String {
         NSTemporaryDirectory() + "starboard-state-\(UUID().uuidString)/state.json"
     }
@@ -201,13 +295,12 @@ struct StateStoreTests {
     @Test func savesAtomicallyAndLoadsBack() throws {
         let path = temporaryPath()
         let store = StateStore(path: path, settleDelay: 0.01)
-        let values: PropertyValues = ["starCount": .integer(8), "rating": .integer(7)]
+        let values = JSONValue.object([("starCount", .integer(8)), ("rating", .integer(7))])
         store.observe { ["RatingControl": SavedComponent(values: values, revision: 12)] }
         try store.flush()
-        let loaded = StateStore(path: path).load(registry: registry)
+        let loaded = StateStore(path: path).load()
         #expect(loaded.warnings.isEmpty)
-        #expect(loaded.components["RatingControl"]?.revision == 12)
-        #expect(loaded.components["RatingControl"]?.values["rating"] == .integer(7))
+        #expect(loaded.components["RatingControl"] == SavedComponent(values: values, revision: 12))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(leftovers == ["state.json"], "no temporary files are left behind")
     }
@@ -216,29 +309,11 @@ struct StateStoreTests {
         let path = temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try #"{"some":"other tool's file"}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        let loaded = StateStore(path: path).load(registry: registry)
+        let loaded = StateStore(path: path).load()
         #expect(loaded.components.isEmpty)
         #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("is not a Starboard state file; moved it to"))
         #expect(!FileManager.default.fileExists(atPath: path))
         let folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(folder.count == 1 && folder[0].hasPrefix("state.json.corrupt-"))
-    }
-
-    @Test func clampsNarrowedValuesAndDropsUnknownOnes() throws {
-        let path = temporaryPath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try """
-        {"format":"starboard.state.v1","components":{
-          "HikeBadge":{"revision":3,"values":{"grayscale":7,"name":"\(String(repeating: "n", count: 60))","sparkle":true}},
-          "ProfileSummary":{"revision":1,"values":{"seasonalPhoto":"monsoon"}}}}
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        let loaded = StateStore(path: path).load(registry: registry)
-        let badge = try #require(loaded.components["HikeBadge"])
-        #expect(badge.values["grayscale"] == .double(1))
-        #expect(badge.values["name"] == .string(String(repeating: "n", count: 40)))
-        #expect(badge.values["sparkle"] == nil)
-        #expect(loaded.components["ProfileSummary"]?.values["seasonalPhoto"] == .choice("winter"))
-        #expect(loaded.warnings.contains("dropped HikeBadge.sparkle: no such property any more"))
-        #expect(loaded.warnings.contains { $0.hasPrefix("dropped ProfileSummary.seasonalPhoto") })
     }
 }

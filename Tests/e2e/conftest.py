@@ -34,11 +34,12 @@ def make_server(tmp_path):
     """Starts servers of a test's own; `make_server(state_file=..., extra_args=[...])`."""
     started: list[StarboardServer] = []
 
-    def make(state_file: Path | None = None, extra_args: list[str] | None = None) -> StarboardServer:
+    def make(state_file: Path | None = None, extra_args: list[str] | None = None,
+             env: dict[str, str] | None = None) -> StarboardServer:
         binary = binary_path()
         if not binary.exists():
             pytest.fail(f"no Starboard binary at {binary}; run `swift build` or set STARBOARD_BIN")
-        process = StarboardServer(binary, state_file or tmp_path / f"state-{len(started)}.json", extra_args)
+        process = StarboardServer(binary, state_file or tmp_path / f"state-{len(started)}.json", extra_args, env)
         process.start()
         started.append(process)
         return process

@@ -24,10 +24,12 @@ def binary_path() -> Path:
 class StarboardServer:
     """The real server as a child process; restartable on the same port."""
 
-    def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None):
+    def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None,
+                 env: dict[str, str] | None = None):
         self.binary = binary
         self.state_file = state_file
         self.extra_args = extra_args or []
+        self.env = {**os.environ, **(env or {})}
         self.process: subprocess.Popen | None = None
         self.url: str | None = None
         self.port = 0
@@ -42,6 +44,7 @@ class StarboardServer:
             text=True,
             bufsize=1,
             start_new_session=True,
+            env=self.env,
         )
         lines: queue.Queue[str | None] = queue.Queue()
 

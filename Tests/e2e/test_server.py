@@ -354,3 +354,48 @@ def test_saved_values_that_no_longer_fit_are_clamped_or_dropped(make_server, tmp
     assert "dropped saved values of GoneComponent" in output
     render = current(server)
     assert render["values"]["starCount"] == 20 and render["values"]["rating"] == 3
+
+
+def worker_pids(server: StarboardServer) -> set[int]:
+    """The server's `starboard worker` children."""
+    children = []
+    # Each thread's children are listed under that thread; workers are started from several.
+    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
+        children += (task / "children").read_text().split()
+    return {int(pid) for pid in children if b"worker" in Path(f"/proc/{pid}/cmdline").read_bytes()}
+
+
+@pytest.mark.parametrize("component, expected", [
+    ("TrapOnValue", "TrapOnValue crashed while rendering with value=7: TrapOnValue traps on 7"),
+    ("HangOnValue", "HangOnValue timed out after 2 s while rendering with value=7"),
+])
+def test_a_trapping_or_hanging_component_does_not_take_the_server_down(make_server, component, expected):
+    server = make_server(env={"STARBOARD_DIAGNOSTICS": "1"})
+    first_worker = worker_pids(server)
+    assert len(first_worker) == 1, "component code runs in one worker process"
+
+    async def run():
+        author, _ = await connect(server)
+        other, _ = await connect(server)
+        await subscribe(author, component)
+        await subscribe(other, "RatingControl")
+        await author.send(json.dumps({"type": "set", "component": component, "values": {"value": 7}, "id": "bad"}))
+        error = await receive(author, "error", id="bad")
+        assert error["message"].startswith(expected)
+        assert error["property"] == "value" and error["crashed"] is True
+        problem = await receive(author, "problem", component=component)
+        assert problem["message"] == error["message"]
+        # The server keeps serving every other component, from a fresh worker.
+        await other.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 4}, "id": "ok"}))
+        await receive(other, "ack", id="ok")
+        assert stars((await receive(other, "render", component="RatingControl"))["svg"]) == 4
+        # Changing the value renders again.
+        await author.send(json.dumps({"type": "set", "component": component, "values": {"value": 3}, "id": "good"}))
+        ack = await receive(author, "ack", id="good")
+        render = await receive(author, "render", component=component)
+        assert render["revision"] == ack["revision"] and ">value 3</text>" in render["svg"]
+        await author.close()
+        await other.close()
+    asyncio.run(run())
+    assert server.process.poll() is None, "the server is still running"
+    assert worker_pids(server) and worker_pids(server) != first_worker, "a fresh worker replaced the dead one"

@@ -1,19 +1,16 @@
 import Inspector
 import StarboardUI
 
-/// The JSON texts the server sends, written directly for speed: a render carries the whole SVG,
-/// and it is encoded once per change however many clients watch.
+/// The JSON texts the server sends besides renders (which ``Session`` assembles from the host's
+/// fields, so the SVG is encoded once per change however many clients watch).
 enum ServerMessage {
-    static func catalog(_ registry: Registry) -> String {
-        JSONValue.object([("type", .string("catalog")), ("components", registry.schema)]).description
-    }
-
-    static func error(_ error: RequestError) -> String {
+    static func error(_ error: RequestError, crashed: Bool = false) -> String {
         var members: [(String, JSONValue)] = [("type", .string("error"))]
         if let id = error.id { members.append(("id", id)) }
         members.append(("message", .string(error.message)))
         if let component = error.component { members.append(("component", .string(component))) }
         if let property = error.property { members.append(("property", .string(property))) }
+        if crashed { members.append(("crashed", .bool(true))) }
         return JSONValue.object(members).description
     }
 
@@ -26,37 +23,16 @@ enum ServerMessage {
         return JSONValue.object(members).description
     }
 
-    /// A render without its closing brace, so `variants` can be appended for a client that needs them.
-    static func renderBody(component: ComponentDefinition, revision: Int, result: ComponentRendering, micros: Int) -> String {
-        var out = "{\"type\":\"render\",\"component\":"
-        out.reserveCapacity(result.rendering.svg.utf8.count + 2048)
-        JSONValue.writeString(component.name, into: &out)
-        out += ",\"revision\":\(revision),\"values\":"
-        component.json(result.values).write(into: &out)
-        out += ",\"svg\":"
-        JSONValue.writeString(result.rendering.svg, into: &out)
-        out += ",\"size\":"
-        size(result.rendering.size).write(into: &out)
-        out += ",\"accessibility\":"
-        accessibility(result.rendering.accessibility).write(into: &out)
-        out += ",\"renderMicros\":\(micros)"
-        return out
+    /// Component code crashed or hung: every subscriber shows it until the next good render.
+    static func problem(component: String, message: String) -> String {
+        JSONValue.object([("type", .string("problem")), ("component", .string(component)), ("message", .string(message))]).description
     }
 
-    static func variants(_ component: ComponentDefinition) -> String {
-        JSONValue.array(component.variants.compactMap { variant -> JSONValue? in
-            guard let rendering = try? component.render(variant.values) else { return nil }
-            return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(rendering.rendering.svg))])
-        }).description
-    }
-
-    static func preview(id: JSONValue?, component: ComponentDefinition, result: ComponentRendering) -> String {
+    static func preview(id: JSONValue?, component: String, values: JSONValue, render: JSONValue) -> String {
         var members: [(String, JSONValue)] = [("type", .string("preview"))]
         if let id { members.append(("id", id)) }
-        members.append(contentsOf: [
-            ("component", .string(component.name)), ("values", component.json(result.values)),
-            ("svg", .string(result.rendering.svg)), ("size", size(result.rendering.size)),
-        ])
+        members.append(contentsOf: [("component", .string(component)), ("values", values)])
+        if case .object(let fields) = render { members.append(contentsOf: fields) }
         return JSONValue.object(members).description
     }
 
@@ -65,7 +41,7 @@ enum ServerMessage {
     }
 
     /// The accessibility list as `{"id","label","value","hint","frame","tappable"}` objects.
-    public static func accessibility(_ elements: [AccessibilityElement]) -> JSONValue {
+    static func accessibility(_ elements: [AccessibilityElement]) -> JSONValue {
         .array(elements.map { element in
             .object([
                 ("id", .string(element.id)),

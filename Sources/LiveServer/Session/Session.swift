@@ -6,52 +6,74 @@ import Synchronization
 /// The shared inspecting session: current values per component, who watches what, and the
 /// protocol's request handling (see docs/protocol.md).
 ///
-/// State is per component and shared by every client. Requests are validated on the calling
-/// thread (cheap, all or nothing); rendering runs on a separate queue and is coalesced per
-/// component, so a burst of changes renders the newest values and skips the rest.
+/// State is per component and shared by every client. The session never runs component code:
+/// it asks a ``ComponentHost`` (a worker process by default), on its own queue, so neither a slow
+/// render nor a trapping component blocks the socket thread. Requests for one component queue up
+/// while the host is busy and then go as one batch, rendered once: a burst of changes renders the
+/// newest values and skips the rest.
 public final class Session: WebSocketHandler {
+    /// One change waiting for the host, and who asked for it.
+    struct PendingChange {
+        let connection: ConnectionID
+        let id: JSONValue?
+        let change: JSONValue
+        /// "starCount=13" or "a tap on star-3", for crash messages.
+        let summary: String
+        /// The property an error should be shown at, when the change is about one.
+        let property: String?
+    }
+
     /// One component's shared state.
     struct ComponentState {
-        var values: PropertyValues
+        var values: JSONValue
         var revision: Int
         var subscribers: Set<ConnectionID> = []
-        /// The newest render, as JSON without its closing brace, and the revision it shows.
-        var renderBody: String
-        var renderedRevision: Int
-        var renderScheduled = false
+        /// The newest render's fields after `revision` (svg, size, accessibility, …), nil if it crashed.
+        var renderFields: String?
+        /// Why the newest render is missing, when component code crashed or hung.
+        var problem: String?
+        var pending: [PendingChange] = []
+        var queued = false
+    }
+
+    /// What the host said about the components: schema and pre-rendered variants.
+    struct Catalog {
+        var schema: JSONValue
+        var frame: OutgoingFrame
+        var variants: [String: String]
+        var names: [String]
     }
 
     struct State {
+        var host: any ComponentHost
+        var catalog: Catalog
         var components: [String: ComponentState] = [:]
+        var connections: Set<ConnectionID> = []
         var subscriptions: [ConnectionID: Set<String>] = [:]
+        /// The newest build failure, sent to clients that connect while it stands.
+        var buildProblem: OutgoingFrame?
+        /// Components with changes waiting, in arrival order.
+        var queue: [String] = []
+        var pumping = false
     }
 
-    private let registry: Registry
     private let state: Mutex<State>
     private let sinkBox = Mutex<(any MessageSink)?>(nil)
-    private let renderQueue = DispatchQueue(label: "starboard.render", qos: .userInitiated, attributes: .concurrent)
-    private let catalogFrame: OutgoingFrame
-    /// Variants never depend on current values: rendered once, sent on subscribe.
-    private let variantsJSON: [String: String]
+    /// Serial: the host runs one request at a time anyway.
+    private let workQueue = DispatchQueue(label: "starboard.session", qos: .userInitiated)
     /// Called after every accepted change, to save values once changes settle.
     private let changed: @Sendable () -> Void
+    /// Adjustments made to saved values at start-up (clamped, dropped), for the log.
+    public let warnings: [String]
 
-    /// Starts from `saved` values (already checked against the registry) and renders every component once.
-    public init(registry: Registry, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) {
-        self.registry = registry
+    /// Starts from `saved` values, re-checked by the host, and renders every component once.
+    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
         self.changed = changed
-        catalogFrame = OutgoingFrame(text: ServerMessage.catalog(registry))
-        var variants: [String: String] = [:]
-        var components: [String: ComponentState] = [:]
-        for component in registry.components {
-            variants[component.name] = ServerMessage.variants(component)
-            let values = saved[component.name]?.values ?? component.defaults
-            let revision = saved[component.name]?.revision ?? 0
-            let body = Self.render(component, values: values, revision: revision)
-            components[component.name] = ComponentState(values: values, revision: revision, renderBody: body, renderedRevision: revision)
-        }
-        variantsJSON = variants
-        state = Mutex(State(components: components))
+        let catalog = try Self.fetchCatalog(from: host)
+        var warnings: [String] = []
+        let components = Self.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
+        self.warnings = warnings
+        state = Mutex(State(host: host, catalog: catalog, components: components))
     }
 
     /// Connects the session to where its frames go; call once, before clients connect.
@@ -68,15 +90,92 @@ public final class Session: WebSocketHandler {
         }
     }
 
+    /// Stops the host's worker.
+    public func shutdown() {
+        state.withLock { $0.host }.shutdown()
+    }
+
+    // MARK: - Catalog and restoring values
+
+    private static func fetchCatalog(from host: any ComponentHost) throws(HostError) -> Catalog {
+        let reply = try host.call(.object([("op", .string("catalog"))]))
+        guard let schema = reply["components"], case .array(let components) = schema else {
+            throw .unavailable("the worker sent no catalog")
+        }
+        var variants: [String: String] = [:]
+        for (name, list) in reply["variants"]?.objectMembers ?? [] { variants[name] = list.description }
+        let frame = OutgoingFrame(text: JSONValue.object([("type", .string("catalog")), ("components", schema)]).description)
+        return Catalog(schema: schema, frame: frame, variants: variants, names: components.compactMap { $0["name"]?.stringValue })
+    }
+
+    /// Each component's values re-checked by the host (a property may be gone or a range narrowed) and rendered.
+    private static func restore(_ names: [String], saved: [String: SavedComponent], host: any ComponentHost,
+                                warnings: inout [String]) -> [String: ComponentState] {
+        var components: [String: ComponentState] = [:]
+        for (name, entry) in saved where !names.contains(name) {
+            warnings.append("dropped saved values of \(name): no such component any more (\(entry.values))")
+        }
+        for name in names {
+            let base = saved[name]?.values ?? .object([])
+            let revision = saved[name]?.revision ?? 0
+            var entry = ComponentState(values: base, revision: revision)
+            do {
+                let reply = try host.call(batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
+                entry.values = reply["values"] ?? base
+                for note in reply["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
+                    if let text = note.stringValue { warnings.append(text) }
+                }
+                entry.renderFields = renderFields(reply["render"])
+            } catch {
+                entry.problem = Self.describe(error, component: name, with: "its saved values \(base)")
+                warnings.append(entry.problem!)
+            }
+            components[name] = entry
+        }
+        return components
+    }
+
+    static func batchRequest(_ component: String, base: JSONValue, changes: [JSONValue]) -> JSONValue {
+        .object([("op", .string("batch")), ("component", .string(component)), ("base", base), ("changes", .array(changes))])
+    }
+
+    /// The render's fields as JSON text without braces, to follow `"revision":N,`.
+    static func renderFields(_ render: JSONValue?) -> String? {
+        guard let render, case .object(let members) = render else { return nil }
+        var out = ""
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { out += "," }
+            JSONValue.writeString(key, into: &out)
+            out += ":"
+            value.write(into: &out)
+        }
+        return out
+    }
+
+    /// "RatingControl crashed while rendering with starCount=13: <the trap message>", as the page shows it.
+    static func describe(_ error: HostError, component: String, with values: String) -> String {
+        switch error {
+        case .crashed(let message): "\(component) crashed while rendering with \(values): \(message)"
+        case .timedOut(let seconds): "\(component) timed out after \(JSONValue.format(seconds)) s while rendering with \(values)"
+        case .unavailable(let message): "\(component) could not be rendered with \(values): \(message)"
+        }
+    }
+
     // MARK: - WebSocketHandler
 
     public func connectionOpened(_ connection: ConnectionID) {
-        state.withLock { $0.subscriptions[connection] = [] }
-        sink?.send(catalogFrame, to: connection, coalescingKey: nil)
+        let (catalog, build) = state.withLock { state in
+            state.connections.insert(connection)
+            state.subscriptions[connection] = []
+            return (state.catalog.frame, state.buildProblem)
+        }
+        sink?.send(catalog, to: connection, coalescingKey: nil)
+        if let build { sink?.send(build, to: connection, coalescingKey: "build") }
     }
 
     public func connectionClosed(_ connection: ConnectionID) {
         state.withLock { state in
+            state.connections.remove(connection)
             for name in state.subscriptions.removeValue(forKey: connection) ?? [] {
                 state.components[name]?.subscribers.remove(connection)
             }
@@ -97,127 +196,240 @@ public final class Session: WebSocketHandler {
     func handle(_ envelope: Envelope, from connection: ConnectionID) {
         let id = envelope.id
         let name = envelope.request.component
-        guard let component = registry.component(named: name) else {
-            let error = registry.unknownComponent(name)
-            reply(ServerMessage.error(RequestError(id: id, message: error.description, component: name)), to: connection)
+        let known = state.withLock { $0.components[name] != nil }
+        guard known else {
+            let names = state.withLock { $0.catalog.names }
+            let message = "\(name): no such component; registered are " + names.joined(separator: ", ")
+            reply(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
             return
         }
-        do throws(PropertyError) {
-            switch envelope.request {
-            case .subscribe:
-                subscribe(connection, to: component)
-            case .unsubscribe:
-                state.withLock { state in
-                    state.components[name]?.subscribers.remove(connection)
-                    state.subscriptions[connection]?.remove(name)
-                }
-            case .set(_, let json):
-                let changes = try component.values(fromJSON: json)
-                try apply(component, id: id, to: connection) { current throws(PropertyError) in
-                    try component.resolve(changes: changes, over: current)
-                }
-            case .reset(_, let properties):
-                try apply(component, id: id, to: connection) { current throws(PropertyError) in
-                    try component.reset(properties, over: current)
-                }
-            case .tap(_, let target):
-                try apply(component, id: id, to: connection) { current throws(PropertyError) in
-                    try component.tap(target, values: current)
-                }
-            case .preview(_, let json):
-                let changes = try component.values(fromJSON: json)
-                let current = state.withLock { $0.components[name]!.values }
-                let values = try component.resolve(changes: changes, over: current).values
-                renderQueue.async { [weak self] in
-                    guard let result = try? component.render(values) else { return }
-                    self?.reply(ServerMessage.preview(id: id, component: component, result: result), to: connection)
-                }
+        switch envelope.request {
+        case .subscribe:
+            subscribe(connection, to: name)
+        case .unsubscribe:
+            state.withLock { state in
+                state.components[name]?.subscribers.remove(connection)
+                state.subscriptions[connection]?.remove(name)
             }
-        } catch {
-            reply(ServerMessage.error(RequestError(id: id, message: error.description, component: name, property: error.property)), to: connection)
+        case .set(_, let values):
+            let members = values.objectMembers ?? []
+            let summary = members.map { "\($0.0)=\(Self.shortText($0.1))" }.joined(separator: ", ")
+            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("set", values)]),
+                                        summary: summary, property: members.count == 1 ? members[0].0 : nil))
+        case .reset(_, let properties):
+            let change: JSONValue = .object([("reset", properties.map { .array($0.map(JSONValue.string)) } ?? .null)])
+            enqueue(name, PendingChange(connection: connection, id: id, change: change,
+                                        summary: "a reset of " + (properties?.joined(separator: ", ") ?? "every property"), property: nil))
+        case .tap(_, let target):
+            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("tap", .string(target))]),
+                                        summary: "a tap on \(target)", property: nil))
+        case .preview(_, let values):
+            workQueue.async { [weak self] in self?.preview(name, values: values, id: id, for: connection) }
         }
     }
 
-    private func subscribe(_ connection: ConnectionID, to component: ComponentDefinition) {
-        let body = state.withLock { state -> String in
-            state.components[component.name]!.subscribers.insert(connection)
-            state.subscriptions[connection, default: []].insert(component.name)
-            return state.components[component.name]!.renderBody
-        }
-        let full = body + ",\"variants\":" + (variantsJSON[component.name] ?? "[]") + "}"
-        // Its own key: a later broadcast must not replace the one frame that carries the variants.
-        sink?.send(OutgoingFrame(text: full), to: connection, coalescingKey: "subscribe:" + component.name)
+    private static func shortText(_ value: JSONValue) -> String {
+        let text = value.stringValue ?? value.description
+        return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
 
-    /// Applies a change computed from the current values (all or nothing), acknowledges it and
-    /// schedules a render for every subscriber.
-    private func apply(_ component: ComponentDefinition, id: JSONValue?, to connection: ConnectionID,
-                       _ change: (PropertyValues) throws(PropertyError) -> Resolution) throws(PropertyError) {
-        let (revision, notes, schedule) = try state.withLock { (state) throws(PropertyError) -> (Int, [String], Bool) in
-            var entry = state.components[component.name]!
-            let resolution = try change(entry.values)
-            entry.values = resolution.values
-            entry.revision += 1
-            let schedule = !entry.renderScheduled
-            entry.renderScheduled = true
-            state.components[component.name] = entry
-            return (entry.revision, resolution.notes, schedule)
+    private func subscribe(_ connection: ConnectionID, to name: String) {
+        let (fields, revision, values, problem, variants) = state.withLock { state in
+            state.components[name]!.subscribers.insert(connection)
+            state.subscriptions[connection, default: []].insert(name)
+            let entry = state.components[name]!
+            return (entry.renderFields, entry.revision, entry.values, entry.problem, state.catalog.variants[name] ?? "[]")
         }
-        // Acks coalesce per component: a client that sends faster than it reads gets the newest
-        // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
-        sink?.send(OutgoingFrame(text: ServerMessage.ack(id: id, component: component.name, revision: revision, notes: notes)),
-                   to: connection, coalescingKey: "ack:" + component.name)
-        changed()
-        if schedule {
-            renderQueue.async { [weak self] in self?.renderLatest(component) }
+        if let fields {
+            let full = Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values.description + ",\"variants\":" + variants + "}"
+            // Its own key: a later broadcast must not replace the one frame that carries the variants.
+            sink?.send(OutgoingFrame(text: full), to: connection, coalescingKey: "subscribe:" + name)
+        }
+        if let problem {
+            sink?.send(OutgoingFrame(text: ServerMessage.problem(component: name, message: problem)), to: connection, coalescingKey: "problem:" + name)
         }
     }
 
-    /// Renders the newest values until no newer change arrived meanwhile, broadcasting each result.
-    private func renderLatest(_ component: ComponentDefinition) {
+    static func renderPrefix(_ name: String, revision: Int) -> String {
+        var out = "{\"type\":\"render\",\"component\":"
+        JSONValue.writeString(name, into: &out)
+        out += ",\"revision\":\(revision),"
+        return out
+    }
+
+    private func enqueue(_ name: String, _ change: PendingChange) {
+        let start = state.withLock { state -> Bool in
+            state.components[name]!.pending.append(change)
+            if !state.components[name]!.queued {
+                state.components[name]!.queued = true
+                state.queue.append(name)
+            }
+            guard !state.pumping else { return false }
+            state.pumping = true
+            return true
+        }
+        if start { workQueue.async { [weak self] in self?.pump() } }
+    }
+
+    /// Sends each component's waiting changes to the host as one batch, until none are left.
+    private func pump() {
         while true {
-            let (values, revision) = state.withLock { state in
-                (state.components[component.name]!.values, state.components[component.name]!.revision)
-            }
-            let body = Self.render(component, values: values, revision: revision)
-            let (subscribers, done) = state.withLock { state -> ([ConnectionID], Bool) in
-                var entry = state.components[component.name]!
-                if revision > entry.renderedRevision {
-                    entry.renderBody = body
-                    entry.renderedRevision = revision
+            let next = state.withLock { state -> (String, [PendingChange], JSONValue, any ComponentHost)? in
+                guard !state.queue.isEmpty else {
+                    state.pumping = false
+                    return nil
                 }
-                let done = entry.revision == revision
-                if done { entry.renderScheduled = false }
-                state.components[component.name] = entry
-                return (Array(entry.subscribers), done)
+                let name = state.queue.removeFirst()
+                guard var entry = state.components[name] else { return nil }
+                let items = entry.pending
+                entry.pending = []
+                entry.queued = false
+                state.components[name] = entry
+                return (name, items, entry.values, state.host)
             }
-            if !subscribers.isEmpty {
-                sink?.broadcast(OutgoingFrame(text: body + "}"), to: subscribers, coalescingKey: "render:" + component.name)
-            }
-            if done { return }
+            guard let (name, items, base, host) = next else { return }
+            guard !items.isEmpty else { continue }
+            process(name, items, base: base, host: host)
         }
     }
 
-    private static func render(_ component: ComponentDefinition, values: PropertyValues, revision: Int) -> String {
-        let started = DispatchTime.now().uptimeNanoseconds
-        // Values were resolved against this registry, so rendering cannot fail here.
-        let result = try! component.render(values)
-        let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
-        return ServerMessage.renderBody(component: component, revision: revision, result: result, micros: micros)
+    private func process(_ name: String, _ items: [PendingChange], base: JSONValue, host: any ComponentHost) {
+        let answer: JSONValue
+        do {
+            answer = try host.call(Self.batchRequest(name, base: base, changes: items.map(\.change)))
+        } catch {
+            let values = items.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
+            let message = Self.describe(error, component: name, with: values.isEmpty ? "its current values" : values)
+            let subscribers = state.withLock { state -> [ConnectionID] in
+                state.components[name]?.problem = message
+                return Array(state.components[name]?.subscribers ?? [])
+            }
+            for item in items {
+                let error = RequestError(id: item.id, message: message, component: name, property: item.property)
+                self.reply(ServerMessage.error(error, crashed: true), to: item.connection)
+            }
+            sink?.broadcast(OutgoingFrame(text: ServerMessage.problem(component: name, message: message)), to: subscribers, coalescingKey: "problem:" + name)
+            return
+        }
+        let results = answer["results"]?.arrayValue ?? []
+        var acks: [(PendingChange, Int, JSONValue)] = []
+        let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?)? in
+            guard var entry = state.components[name] else { return nil }
+            for (item, result) in zip(items, results) where result["error"] == nil {
+                entry.revision += 1
+                acks.append((item, entry.revision, result["notes"] ?? .array([])))
+            }
+            guard !acks.isEmpty else { return nil }
+            entry.values = answer["values"] ?? entry.values
+            entry.renderFields = Self.renderFields(answer["render"]) ?? entry.renderFields
+            entry.problem = nil
+            state.components[name] = entry
+            return (entry.revision, Array(entry.subscribers), entry.renderFields)
+        }
+        for (item, result) in zip(items, results) {
+            guard let message = result["error"]?.stringValue else { continue }
+            self.reply(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: result["property"]?.stringValue)), to: item.connection)
+        }
+        for (item, revision, notes) in acks {
+            // Acks coalesce per component: a client that sends faster than it reads gets the newest
+            // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
+            let ack = ServerMessage.ack(id: item.id, component: name, revision: revision, notes: notes.arrayValue?.compactMap(\.stringValue) ?? [])
+            sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
+        }
+        guard let outcome else { return }
+        changed()
+        if let fields = outcome.fields, !outcome.subscribers.isEmpty {
+            let values = answer["values"]?.description ?? "{}"
+            let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: outcome.revision) + fields + ",\"values\":" + values + "}")
+            sink?.broadcast(frame, to: outcome.subscribers, coalescingKey: "render:" + name)
+        }
+    }
+
+    private func preview(_ name: String, values: JSONValue, id: JSONValue?, for connection: ConnectionID) {
+        let (base, host) = state.withLock { ($0.components[name]?.values ?? .object([]), $0.host) }
+        let request: JSONValue = .object([("op", .string("preview")), ("component", .string(name)), ("base", base), ("values", values)])
+        do {
+            let result = try host.call(request)
+            if let message = result["error"]?.stringValue {
+                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name, property: result["property"]?.stringValue)), to: connection)
+                return
+            }
+            self.reply(ServerMessage.preview(id: id, component: name, values: result["values"] ?? .object([]), render: result["render"] ?? .null), to: connection)
+        } catch {
+            let message = Self.describe(error, component: name, with: "preview values \(values)")
+            self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name), crashed: true), to: connection)
+        }
     }
 
     private func reply(_ text: String, to connection: ConnectionID) {
         sink?.send(OutgoingFrame(text: text), to: connection, coalescingKey: nil)
     }
+
+    // MARK: - Hot reload
+
+    /// Switches to new component code: fetches its catalog, re-checks every component's values
+    /// against it, sends the new catalog to everyone and a fresh render to every subscriber.
+    /// Connections and values stay. On failure the old host stays in charge.
+    public func reload(to host: any ComponentHost) throws(HostError) -> [String] {
+        let catalog = try Self.fetchCatalog(from: host)
+        let saved = snapshot()
+        var warnings: [String] = []
+        let restored = Self.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
+        let (old, connections, subscribers) = state.withLock { state -> (any ComponentHost, [ConnectionID], [String: [ConnectionID]]) in
+            let old = state.host
+            state.host = host
+            state.catalog = catalog
+            var components: [String: ComponentState] = [:]
+            var subscribers: [String: [ConnectionID]] = [:]
+            for (name, var entry) in restored {
+                let previous = state.components[name]
+                entry.subscribers = previous?.subscribers ?? []
+                // A reload is a change: clients must not drop the new render as stale.
+                entry.revision = (previous?.revision ?? entry.revision) + 1
+                components[name] = entry
+                subscribers[name] = Array(entry.subscribers)
+            }
+            state.components = components
+            for connection in state.connections {
+                state.subscriptions[connection] = state.subscriptions[connection]?.filter { components[$0] != nil }
+            }
+            state.buildProblem = nil
+            return (old, Array(state.connections), subscribers)
+        }
+        old.shutdown()
+        sink?.broadcast(catalog.frame, to: connections, coalescingKey: nil)
+        for (name, watchers) in subscribers {
+            for connection in watchers { subscribe(connection, to: name) }
+        }
+        changed()
+        return warnings
+    }
+
+    /// Tells every client about a build: started, failed (with diagnostics) or done.
+    public func announceBuild(_ message: String, failed: Bool) {
+        let frame = OutgoingFrame(text: message)
+        let connections = state.withLock { state -> [ConnectionID] in
+            state.buildProblem = failed ? frame : nil
+            return Array(state.connections)
+        }
+        sink?.broadcast(frame, to: connections, coalescingKey: "build")
+    }
 }
 
-/// A component's values and revision as the state file keeps them.
+/// A component's values (as the protocol writes them) and revision, as the state file keeps them.
 public struct SavedComponent: Sendable, Equatable {
-    public var values: PropertyValues
+    public var values: JSONValue
     public var revision: Int
 
-    public init(values: PropertyValues, revision: Int) {
+    public init(values: JSONValue, revision: Int) {
         self.values = values
         self.revision = revision
+    }
+}
+
+extension JSONValue {
+    var objectMembers: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
     }
 }

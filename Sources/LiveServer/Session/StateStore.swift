@@ -24,64 +24,26 @@ public final class StateStore: Sendable {
 
     // MARK: - Loading
 
-    /// Reads saved values, keeping only what still fits the registry; `warnings` says what was
-    /// dropped, clamped or moved aside.
-    public func load(registry: Registry) -> (components: [String: SavedComponent], warnings: [String]) {
+    /// Reads saved values. They are re-checked against the components by the session (through
+    /// its host, since only component code knows its constraints); here only the file is checked.
+    public func load() -> (components: [String: SavedComponent], warnings: [String]) {
         guard let data = FileManager.default.contents(atPath: path) else { return ([:], []) }
-        var warnings: [String] = []
         guard let text = String(data: data, encoding: .utf8), let json = try? JSONValue(parsing: text),
               json["format"]?.stringValue == Self.format, case .object(let saved)? = json["components"] else {
             let aside = moveAside()
             return ([:], ["\(path) is not a Starboard state file; moved it to \(aside) and started from defaults"])
         }
         var components: [String: SavedComponent] = [:]
+        var warnings: [String] = []
         for (name, entry) in saved {
-            guard let component = registry.component(named: name) else {
-                warnings.append("dropped saved values of \(name): no such component any more")
-                continue
-            }
-            guard case .object(let members)? = entry["values"] else {
+            guard let values = entry["values"], case .object = values else {
                 warnings.append("dropped saved values of \(name): no values")
                 continue
             }
-            var values: PropertyValues = [:]
-            for (property, raw) in members {
-                guard let descriptor = component.property(named: property) else {
-                    warnings.append("dropped \(name).\(property): no such property any more")
-                    continue
-                }
-                do {
-                    values[property] = try descriptor.value(fromJSON: raw, component: name)
-                } catch {
-                    // Perhaps the range narrowed: keep the nearest allowed value.
-                    if let loose = Self.unchecked(raw, descriptor), let clamped = descriptor.clamped(loose) {
-                        values[property] = clamped
-                        warnings.append("\(name).\(property): saved \(raw) no longer fits (\(descriptor.expectation)); using \(clamped.text)")
-                    } else {
-                        warnings.append("dropped \(name).\(property): \(error.message)")
-                    }
-                }
-            }
-            var resolved: PropertyValues
-            do {
-                let resolution = try component.resolve(changes: [:], over: values)
-                resolved = resolution.values
-                warnings.append(contentsOf: resolution.notes.map { "\(name): \($0)" })
-            } catch {
-                warnings.append("dropped saved values of \(name): \(error)")
-                resolved = component.defaults
-            }
             let revision = entry["revision"].flatMap { if case .integer(let r) = $0 { r } else { nil } } ?? 0
-            components[name] = SavedComponent(values: resolved, revision: max(0, revision))
+            components[name] = SavedComponent(values: values, revision: max(0, revision))
         }
         return (components, warnings)
-    }
-
-    /// A value read without its constraints, so an out-of-range one can be clamped.
-    private static func unchecked(_ raw: JSONValue, _ descriptor: PropertyDescriptor) -> PropertyValue? {
-        let loose = PropertyDescriptor(name: descriptor.name, label: descriptor.label, kind: descriptor.kind,
-                                       defaultValue: descriptor.defaultValue, constraints: Constraints(options: descriptor.constraints.options), help: nil)
-        return try? loose.value(fromJSON: raw, component: "")
     }
 
     private func moveAside() -> String {
@@ -125,8 +87,7 @@ public final class StateStore: Sendable {
         guard let snapshot = source.withLock({ $0 })?() else { return }
         let components = JSONValue.object(snapshot.keys.sorted().map { name in
             let saved = snapshot[name]!
-            let values = JSONValue.object(saved.values.keys.sorted().map { ($0, saved.values[$0]!.json) })
-            return (name, .object([("revision", .integer(saved.revision)), ("values", values)]))
+            return (name, .object([("revision", .integer(saved.revision)), ("values", saved.values)]))
         })
         let text = JSONValue.object([("format", .string(Self.format)), ("components", components)]).description + "\n"
         try Self.atomicWrite(text, to: path)

@@ -1,0 +1,2 @@
+/// Starboard's benchmarks (`starboard bench`); see the README's Performance section.
+public enum Bench {}

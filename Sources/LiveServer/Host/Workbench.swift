@@ -1,0 +1,154 @@
+import Dispatch
+import Inspector
+
+/// Everything that runs component code, behind one JSON-in, JSON-out function: validating and
+/// applying changes, taps, rendering, describing the catalog.
+///
+/// The server never calls component code itself: it asks a ``ComponentHost``, which runs a
+/// workbench in a worker process (so a trapping or hanging component cannot take the server
+/// down) or, for tests and tools, in-process. Every request and reply is a JSON object:
+///
+/// - `{"op":"catalog"}` → `{"components":[schema…],"variants":{"Name":[{name,values,svg}…]}}`
+/// - `{"op":"batch","component":C,"base":{values},"changes":[…]}`, each change one of
+///   `{"set":{values}}`, `{"reset":[names]|null}`, `{"tap":"target"}`, `{"restore":true}`
+///   → `{"results":[{"notes":[…]} or {"error":msg,"property":p}],"values":{…},"render":{…}|null}`.
+///   Changes apply in order, each all or nothing; the final values are rendered once.
+///   `restore` re-checks saved values, clamping what no longer fits.
+/// - `{"op":"preview","component":C,"base":{values},"values":{changes}}` → `{"values","render"}` or `{"error"}`
+public struct Workbench: Sendable {
+    public let registry: Registry
+
+    public init(registry: Registry) {
+        self.registry = registry
+    }
+
+    public func handle(_ request: JSONValue) -> JSONValue {
+        switch request["op"]?.stringValue {
+        case "catalog":
+            return catalog()
+        case "batch":
+            guard let component = component(request) else { return unknown(request) }
+            return batch(component, base: request["base"] ?? .object([]), changes: request["changes"] ?? .array([]))
+        case "preview":
+            guard let component = component(request) else { return unknown(request) }
+            return preview(component, base: request["base"] ?? .object([]), changes: request["values"] ?? .object([]))
+        default:
+            return .object([("error", .string("unknown workbench op"))])
+        }
+    }
+
+    private func component(_ request: JSONValue) -> ComponentDefinition? {
+        request["component"]?.stringValue.flatMap { registry.component(named: $0) }
+    }
+
+    private func unknown(_ request: JSONValue) -> JSONValue {
+        let name = request["component"]?.stringValue ?? "?"
+        return .object([("error", .string(registry.unknownComponent(name).description))])
+    }
+
+    func catalog() -> JSONValue {
+        .object([
+            ("components", registry.schema),
+            ("variants", .object(registry.components.map { component in
+                (component.name, .array(component.variants.compactMap { variant -> JSONValue? in
+                    guard let result = try? component.render(variant.values) else { return nil }
+                    return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(result.rendering.svg))])
+                }))
+            })),
+        ])
+    }
+
+    /// Reads stored JSON values, which came from this component earlier and so are trusted to parse;
+    /// what does not (code changed since) is clamped or dropped by `restore`.
+    private func values(_ json: JSONValue, of component: ComponentDefinition) -> (PropertyValues, [String]) {
+        guard case .object(let members) = json else { return (component.defaults, []) }
+        var values = component.defaults
+        var warnings: [String] = []
+        for (name, raw) in members {
+            guard let descriptor = component.property(named: name) else {
+                warnings.append("dropped \(component.name).\(name): no such property any more")
+                continue
+            }
+            do {
+                values[name] = try descriptor.value(fromJSON: raw, component: component.name)
+            } catch {
+                let loose = PropertyDescriptor(name: descriptor.name, label: descriptor.label, kind: descriptor.kind, defaultValue: descriptor.defaultValue,
+                                               constraints: Constraints(options: descriptor.constraints.options), help: nil)
+                if let unchecked = try? loose.value(fromJSON: raw, component: ""), let clamped = descriptor.clamped(unchecked) {
+                    values[name] = clamped
+                    warnings.append("\(component.name).\(name): saved \(raw) no longer fits (\(descriptor.expectation)); using \(clamped.text)")
+                } else {
+                    warnings.append("dropped \(component.name).\(name): \(error.message)")
+                }
+            }
+        }
+        return (values, warnings)
+    }
+
+    func batch(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> JSONValue {
+        var (current, loadWarnings) = values(base, of: component)
+        var results: [JSONValue] = []
+        var anyAccepted = false
+        for change in (changes.arrayValue ?? []) {
+            do throws(PropertyError) {
+                let resolution: Resolution
+                if let set = change["set"] {
+                    resolution = try component.resolve(changes: try component.values(fromJSON: set), over: current)
+                } else if let reset = change["reset"] {
+                    resolution = try component.reset(reset.arrayValue?.compactMap(\.stringValue), over: current)
+                } else if let target = change["tap"]?.stringValue {
+                    resolution = try component.tap(target, values: current)
+                } else {
+                    // restore: saved values re-checked against the current declaration.
+                    var resolved = try component.resolve(changes: [:], over: current)
+                    resolved.notes = loadWarnings + resolved.notes
+                    resolution = resolved
+                }
+                current = resolution.values
+                anyAccepted = true
+                results.append(.object([("notes", .array(resolution.notes.map(JSONValue.string)))]))
+            } catch {
+                var members: [(String, JSONValue)] = [("error", .string(error.description))]
+                if let property = error.property { members.append(("property", .string(property))) }
+                results.append(.object(members))
+            }
+        }
+        return .object([
+            ("results", .array(results)),
+            ("values", component.json(current)),
+            ("render", anyAccepted ? render(component, current) : .null),
+        ])
+    }
+
+    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> JSONValue {
+        let current = values(base, of: component).0
+        do throws(PropertyError) {
+            let resolved = try component.resolve(changes: try component.values(fromJSON: changes), over: current).values
+            return .object([("values", component.json(resolved)), ("render", render(component, resolved))])
+        } catch {
+            var members: [(String, JSONValue)] = [("error", .string(error.description))]
+            if let property = error.property { members.append(("property", .string(property))) }
+            return .object(members)
+        }
+    }
+
+    /// The render's fields as the protocol sends them (the server adds type, component and revision).
+    private func render(_ component: ComponentDefinition, _ values: PropertyValues) -> JSONValue {
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard let result = try? component.render(values) else { return .null }
+        let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
+        return .object([
+            ("svg", .string(result.rendering.svg)),
+            ("size", ServerMessage.size(result.rendering.size)),
+            ("accessibility", ServerMessage.accessibility(result.rendering.accessibility)),
+            ("renderMicros", .integer(micros)),
+        ])
+    }
+}
+
+extension JSONValue {
+    var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}

@@ -1,0 +1,88 @@
+// Problems the server reports outside a request: component code that crashed or hung while
+// rendering ("problem" messages) and hot-reload builds ("build" messages). Both are shown over
+// the canvas while the last good preview stays visible underneath.
+
+export class Problems {
+  #banner;
+  #build;
+  #problems = new Map(); // component → message, until its next good render
+  #current = null;
+
+  constructor({ banner, build }) {
+    this.#banner = banner;
+    this.#build = build;
+  }
+
+  /** The component on screen; its problem, if any, is the one shown. */
+  setCurrent(name) {
+    this.#current = name;
+    this.#showBanner();
+  }
+
+  report(component, message) {
+    this.#problems.set(component, message);
+    this.#showBanner();
+  }
+
+  /** A good render arrived: the component works again. */
+  resolved(component) {
+    if (this.#problems.delete(component)) this.#showBanner();
+  }
+
+  #showBanner() {
+    const message = this.#problems.get(this.#current);
+    this.#banner.hidden = !message;
+    this.#banner.replaceChildren();
+    if (!message) return;
+    const title = document.createElement('strong');
+    title.textContent = 'Rendering failed';
+    const text = document.createElement('p');
+    text.textContent = message;
+    const hint = document.createElement('p');
+    hint.className = 'problem-hint';
+    hint.textContent = 'The last good preview is shown. Change the value, or fix the component and save.';
+    this.#banner.append(title, text, hint);
+  }
+
+  /** `{"type":"build","state":"building"|"failed"|"succeeded", …}` from `serve --watch`. */
+  showBuild(message) {
+    const panel = this.#build;
+    panel.dataset.state = message.state;
+    panel.replaceChildren();
+    if (message.state === 'succeeded') {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    const title = document.createElement('strong');
+    title.textContent = message.state === 'building' ? 'Building…' : 'Build failed';
+    panel.append(title);
+    if (message.state !== 'failed') return;
+    const list = document.createElement('ul');
+    for (const diagnostic of message.diagnostics ?? []) {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'diagnostic';
+      const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
+      button.title = 'Copy the location and message';
+      const location = document.createElement('code');
+      location.textContent = where;
+      const text = document.createElement('span');
+      text.textContent = ` ${diagnostic.message}`;
+      button.append(location, text);
+      button.addEventListener('click', () => {
+        navigator.clipboard?.writeText(`${where}: error: ${diagnostic.message}`).catch(() => {});
+        button.dataset.copied = 'true';
+      });
+      item.append(button);
+      list.append(item);
+    }
+    if (!list.children.length && message.output) {
+      const output = document.createElement('pre');
+      output.textContent = message.output;
+      panel.append(output);
+    }
+    panel.append(list);
+  }
+}
