@@ -107,35 +107,43 @@ extension JSONValue: CustomStringConvertible {
     }
 
     /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
+    ///
+    /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. The
+    /// escaped bytes are built in one buffer and appended once, rather than scalar by scalar.
     public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        var needsEscape = false
-        for byte in s.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscape = true
-            break
-        }
-        if !needsEscape {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var s = s
+        s.withUTF8 { bytes in
+            var needsEscape = false
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                needsEscape = true
+                break
+            }
+            guard needsEscape else {
+                out += "\""
+                out += String(decoding: bytes, as: UTF8.self)
+                out += "\""
+                return
+            }
+            var escaped = [UInt8]()
+            escaped.reserveCapacity(bytes.count + bytes.count / 4 + 2)
+            escaped.append(0x22)
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            for byte in bytes {
+                switch byte {
+                case 0x22: escaped.append(0x5C); escaped.append(0x22)
+                case 0x5C: escaped.append(0x5C); escaped.append(0x5C)
+                case 0x0A: escaped.append(0x5C); escaped.append(UInt8(ascii: "n"))
+                case 0x0D: escaped.append(0x5C); escaped.append(UInt8(ascii: "r"))
+                case 0x09: escaped.append(0x5C); escaped.append(UInt8(ascii: "t"))
+                case ..<0x20:
+                    escaped.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default: escaped.append(byte)
                 }
             }
+            escaped.append(0x22)
+            // Only ASCII bytes were replaced, so the buffer is still valid UTF-8.
+            out += String(decoding: escaped, as: UTF8.self)
         }
-        out += "\""
     }
 }
 

@@ -23,12 +23,17 @@ enum PNGConverter {
         } catch {
             return .failure(ConversionError(message: "could not run rsvg-convert: \(error)"))
         }
-        // Read while writing so a large PNG cannot fill the pipe and stall both sides.
-        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write(Data(svg.utf8))
-        try? input.fileHandleForWriting.close()
+        // Write from another thread while this one reads, so a large PNG cannot fill the pipe and
+        // stall both sides. A Dispatch thread, not a Task: blocking on a Task from a caller that
+        // itself runs on the small cooperative pool can deadlock (it did, under parallel tests).
+        let writing = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: writing) {
+            input.fileHandleForWriting.write(Data(svg.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        writing.wait()
         process.waitUntilExit()
-        let data = awaitResult(reader)
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             return .failure(ConversionError(message: "rsvg-convert failed: \(message)"))
@@ -43,20 +48,5 @@ enum PNGConverter {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
-    }
-
-    private static func awaitResult(_ task: Task<Data, Never>) -> Data {
-        let box = DataBox()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.data = await task.value
-            done.signal()
-        }
-        done.wait()
-        return box.data
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
     }
 }

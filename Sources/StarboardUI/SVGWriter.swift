@@ -6,7 +6,7 @@ import Foundation
 /// decimals. Gradient and filter ids are derived from their definitions, so two identical SVGs
 /// inlined in one HTML page share ids harmlessly instead of clashing.
 public struct SVGWriter {
-    private var body = ""
+    private var body = SVGBytes()
     private var definitions: [String] = []
     private var definedIDs: Set<String> = []
 
@@ -14,92 +14,176 @@ public struct SVGWriter {
 
     /// The SVG document for `nodes` drawn in a `size` canvas, titled `title` for assistive technology.
     public mutating func document(_ nodes: [RenderNode], size: Size, title: String?) -> String {
-        body.reserveCapacity(4096)
+        body.reserve(4096)
         for node in nodes { write(node) }
-        let width = Self.number(size.width), height = Self.number(size.height)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
+        var svg = SVGBytes()
+        svg.reserve(body.count + 512)
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+        svg.appendNumber(size.width)
+        svg.append("\" height=\"")
+        svg.appendNumber(size.height)
+        svg.append("\" viewBox=\"0 0 ")
+        svg.appendNumber(size.width)
+        svg.append(" ")
+        svg.appendNumber(size.height)
+        svg.append("\"")
         if let title {
-            svg += " role=\"img\" aria-label=\"\(Self.escape(title))\"><title>\(Self.escape(title))</title>"
+            svg.append(" role=\"img\" aria-label=\"")
+            svg.appendEscaped(title)
+            svg.append("\"><title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
         } else {
-            svg += ">"
+            svg.append(">")
         }
         if !definitions.isEmpty {
-            svg += "<defs>" + definitions.joined() + "</defs>"
+            svg.append("<defs>")
+            for definition in definitions { svg.append(definition) }
+            svg.append("</defs>")
         }
-        svg += body
-        svg += "</svg>\n"
-        return svg
+        svg.append(body)
+        svg.append("</svg>\n")
+        return svg.string
     }
 
     private mutating func write(_ node: RenderNode) {
         switch node {
         case .shape(let path, let style, let frame):
-            body += "<path d=\""
-            body += Self.pathData(path)
-            body += "\""
+            body.append("<path d=\"")
+            Self.writePathData(path, into: &body)
+            body.append("\"")
             if let fill = style.fill {
                 writePaint(fill, attribute: "fill", frame: frame)
             } else {
-                body += " fill=\"none\""
+                body.append(" fill=\"none\"")
             }
             if let stroke = style.stroke {
                 writePaint(stroke.paint, attribute: "stroke", frame: frame)
-                body += " stroke-width=\"\(Self.number(stroke.lineWidth))\""
+                body.append(" stroke-width=\"")
+                body.appendNumber(stroke.lineWidth)
+                body.append("\"")
             }
-            body += "/>"
+            body.append("/>")
         case .text(let string, let font, let color, let baseline):
-            body += "<text x=\"\(Self.number(baseline.x))\" y=\"\(Self.number(baseline.y))\" font-family=\"\(Typesetter.familyName)\" font-size=\"\(Self.number(font.size))\""
-            if let weight = font.weight.svgValue { body += " font-weight=\"\(weight)\"" }
+            body.append("<text x=\"")
+            body.appendNumber(baseline.x)
+            body.append("\" y=\"")
+            body.appendNumber(baseline.y)
+            body.append("\" font-family=\"")
+            body.append(Typesetter.familyName)
+            body.append("\" font-size=\"")
+            body.appendNumber(font.size)
+            body.append("\"")
+            if let weight = font.weight.svgValue {
+                body.append(" font-weight=\"")
+                body.append(weight)
+                body.append("\"")
+            }
             writePaint(.color(color), attribute: "fill", frame: Rect(origin: baseline, size: .zero))
-            body += " xml:space=\"preserve\">"
-            body += Self.escape(string)
-            body += "</text>"
+            body.append(" xml:space=\"preserve\">")
+            body.appendEscaped(string)
+            body.append("</text>")
         case .group(let attributes, let children):
             writeGroup(attributes, children)
         }
     }
 
     private mutating func writeGroup(_ attributes: GroupAttributes, _ children: [RenderNode]) {
-        body += "<g"
-        if let id = attributes.elementID { body += " data-id=\"\(Self.escape(id))\"" }
-        if let tap = attributes.tapTarget { body += " data-tap=\"\(Self.escape(tap))\"" }
+        body.append("<g")
+        if let id = attributes.elementID {
+            body.append(" data-id=\"")
+            body.appendEscaped(id)
+            body.append("\"")
+        }
+        if let tap = attributes.tapTarget {
+            body.append(" data-tap=\"")
+            body.appendEscaped(tap)
+            body.append("\"")
+        }
         if let info = attributes.accessibility {
             if attributes.tapTarget != nil {
-                body += " role=\"button\""
+                body.append(" role=\"button\"")
             } else if info.label != nil {
-                body += " role=\"img\""
+                body.append(" role=\"img\"")
             }
-            if let label = info.label { body += " aria-label=\"\(Self.escape(label))\"" }
+            if let label = info.label {
+                body.append(" aria-label=\"")
+                body.appendEscaped(label)
+                body.append("\"")
+            }
         }
         switch attributes.transform {
         case .rotate(let degrees, let pivot)?:
-            body += " transform=\"rotate(\(Self.number(degrees)) \(Self.number(pivot.x)) \(Self.number(pivot.y)))\""
+            body.append(" transform=\"rotate(")
+            body.appendNumber(degrees)
+            body.append(" ")
+            body.appendNumber(pivot.x)
+            body.append(" ")
+            body.appendNumber(pivot.y)
+            body.append(")\"")
         case .scale(let x, let y, let pivot)?:
-            let tx = pivot.x * (1 - x), ty = pivot.y * (1 - y)
             // Scale factors get six decimals: a third written as 0.333 would be 0.1 pt off at 300 pt.
-            body += " transform=\"matrix(\(Self.number(x, decimals: 6)) 0 0 \(Self.number(y, decimals: 6)) \(Self.number(tx)) \(Self.number(ty)))\""
+            body.append(" transform=\"matrix(")
+            body.appendNumber(x, decimals: 6)
+            body.append(" 0 0 ")
+            body.appendNumber(y, decimals: 6)
+            body.append(" ")
+            body.appendNumber(pivot.x * (1 - x))
+            body.append(" ")
+            body.appendNumber(pivot.y * (1 - y))
+            body.append(")\"")
         case nil:
             break
         }
-        if let opacity = attributes.opacity { body += " opacity=\"\(Self.number(opacity))\"" }
-        if let filter = attributes.filter { body += " filter=\"url(#\(define(filter)))\"" }
-        body += ">"
+        if let opacity = attributes.opacity {
+            body.append(" opacity=\"")
+            body.appendNumber(opacity)
+            body.append("\"")
+        }
+        if let filter = attributes.filter {
+            body.append(" filter=\"url(#")
+            body.append(define(filter))
+            body.append(")\"")
+        }
+        body.append(">")
         if let info = attributes.accessibility {
-            if let label = info.label { body += "<title>\(Self.escape(label))</title>" }
+            if let label = info.label {
+                body.append("<title>")
+                body.appendEscaped(label)
+                body.append("</title>")
+            }
             let description = [info.value, info.hint].compactMap { $0 }.joined(separator: " ")
-            if !description.isEmpty { body += "<desc>\(Self.escape(description))</desc>" }
+            if !description.isEmpty {
+                body.append("<desc>")
+                body.appendEscaped(description)
+                body.append("</desc>")
+            }
         }
         for child in children { write(child) }
-        body += "</g>"
+        body.append("</g>")
     }
 
-    private mutating func writePaint(_ paint: Paint, attribute: String, frame: Rect) {
+    private mutating func writePaint(_ paint: Paint, attribute: StaticString, frame: Rect) {
         switch paint {
         case .color(let color):
-            body += " \(attribute)=\"\(color.rgbHex)\""
-            if color.opacity < 1 { body += " \(attribute)-opacity=\"\(Self.number(color.opacity))\"" }
+            body.append(" ")
+            body.append(attribute)
+            body.append("=\"")
+            body.appendHex(color)
+            body.append("\"")
+            if color.opacity < 1 {
+                body.append(" ")
+                body.append(attribute)
+                body.append("-opacity=\"")
+                body.appendNumber(color.opacity)
+                body.append("\"")
+            }
         case .linearGradient(let gradient):
-            body += " \(attribute)=\"url(#\(define(gradient, in: frame)))\""
+            body.append(" ")
+            body.append(attribute)
+            body.append("=\"url(#")
+            body.append(define(gradient, in: frame))
+            body.append(")\"")
         }
     }
 
@@ -145,46 +229,47 @@ public struct SVGWriter {
 
     /// SVG path data with absolute commands.
     static func pathData(_ path: Path) -> String {
-        var d = ""
-        d.reserveCapacity(path.elements.count * 16)
+        var bytes = SVGBytes()
+        writePathData(path, into: &bytes)
+        return bytes.string
+    }
+
+    static func writePathData(_ path: Path, into d: inout SVGBytes) {
+        var first = true
+        func point(_ p: Point) {
+            d.appendNumber(p.x)
+            d.append(" ")
+            d.appendNumber(p.y)
+        }
         for element in path.elements {
-            if !d.isEmpty { d += " " }
+            if !first { d.append(" ") }
+            first = false
             switch element {
-            case .move(let p): d += "M\(point(p))"
-            case .line(let p): d += "L\(point(p))"
-            case .quadCurve(let p, let c): d += "Q\(point(c)) \(point(p))"
-            case .curve(let p, let c1, let c2): d += "C\(point(c1)) \(point(c2)) \(point(p))"
+            case .move(let p): d.append("M"); point(p)
+            case .line(let p): d.append("L"); point(p)
+            case .quadCurve(let p, let c): d.append("Q"); point(c); d.append(" "); point(p)
+            case .curve(let p, let c1, let c2): d.append("C"); point(c1); d.append(" "); point(c2); d.append(" "); point(p)
             case .arc(let p, let radii, let rotation, let large, let sweep):
-                d += "A\(number(radii.width)) \(number(radii.height)) \(number(rotation.degrees)) \(large ? 1 : 0) \(sweep ? 1 : 0) \(point(p))"
-            case .closeSubpath: d += "Z"
+                d.append("A")
+                d.appendNumber(radii.width)
+                d.append(" ")
+                d.appendNumber(radii.height)
+                d.append(" ")
+                d.appendNumber(rotation.degrees)
+                d.append(large ? " 1" : " 0")
+                d.append(sweep ? " 1 " : " 0 ")
+                point(p)
+            case .closeSubpath: d.append("Z")
             }
         }
-        return d
     }
 
-    private static func point(_ p: Point) -> String {
-        number(p.x) + " " + number(p.y)
-    }
-
-    /// A number with at most three decimals and no trailing zeros; `-0` and non-finite values write as `0`.
+    /// A number with at most `decimals` decimals (three by default) and no trailing zeros;
+    /// `-0` and non-finite values write as `0`.
     public static func number(_ value: Double, decimals: Int = 3) -> String {
-        guard value.isFinite else { return "0" }
-        let unit = decimals == 3 ? 1000 : Int(pow(10, Double(decimals)))
-        let scaled = (value * Double(unit)).rounded()
-        guard abs(scaled) < 9e15 else { return String(Int(value)) }
-        let units = Int(scaled)
-        if units == 0 { return "0" }
-        let magnitude = Int(units.magnitude)
-        let whole = magnitude / unit, fraction = magnitude % unit
-        var text = units < 0 ? "-" : ""
-        text += String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            while digits.count < decimals { digits = "0" + digits }
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text
+        var bytes = SVGBytes()
+        bytes.appendNumber(value, decimals: decimals)
+        return bytes.string
     }
 
     private static func idSafe(_ number: String) -> String {

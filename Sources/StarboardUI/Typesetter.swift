@@ -13,7 +13,10 @@ public final class Typesetter: Sendable {
         var unitsPerEm: Double
         var ascender: Double
         var descender: Double
-        var advances: [Unicode.Scalar: Double]
+        /// Advances of the Basic Multilingual Plane by code point, NaN until first read: a look-up
+        /// per character with no hashing (this is the hot path of text layout).
+        var bmp: [Double]
+        var others: [Unicode.Scalar: Double]
     }
 
     /// Where Debian's `fonts-dejavu-core` puts the faces.
@@ -62,7 +65,8 @@ public final class Typesetter: Sendable {
                     unitsPerEm: Double(record.units_per_EM),
                     ascender: Double(record.ascender),
                     descender: Double(record.descender),
-                    advances: [:]
+                    bmp: Array(repeating: .nan, count: 0x10000),
+                    others: [:]
                 )
             }
         }
@@ -85,30 +89,40 @@ public final class Typesetter: Sendable {
     public func width(of string: String, font: Font) -> Double {
         state.withLock { state in
             let weight: Font.Weight = state.metrics[font.weight] == nil ? .regular : font.weight
-            guard var metrics = state.metrics[weight], let face = state.faces[weight] else {
+            guard let face = state.faces[weight], state.metrics[weight] != nil else {
                 return Double(string.unicodeScalars.count) * font.size * 0.6
             }
-            var units = 0.0
-            var changed = false
-            for scalar in string.unicodeScalars {
-                if let advance = metrics.advances[scalar] {
-                    units += advance
-                    continue
+            return Self.measure(string, in: face, metrics: &state.metrics[weight]!) * font.size
+        }
+    }
+
+    /// The width in ems, filling the caches as characters are first seen.
+    private static func measure(_ string: String, in face: FT_Face, metrics: inout FaceMetrics) -> Double {
+        var units = 0.0
+        for scalar in string.unicodeScalars {
+            let code = Int(scalar.value)
+            if code < 0x10000 {
+                var advance = metrics.bmp[code]
+                if advance.isNaN {
+                    advance = advanceOf(scalar, in: face, unitsPerEm: metrics.unitsPerEm)
+                    metrics.bmp[code] = advance
                 }
-                let advance = Self.advance(of: scalar, in: face, unitsPerEm: metrics.unitsPerEm)
-                metrics.advances[scalar] = advance
-                changed = true
+                units += advance
+            } else if let advance = metrics.others[scalar] {
+                units += advance
+            } else {
+                let advance = advanceOf(scalar, in: face, unitsPerEm: metrics.unitsPerEm)
+                metrics.others[scalar] = advance
                 units += advance
             }
-            if changed { state.metrics[weight] = metrics }
-            return units * font.size / metrics.unitsPerEm
         }
+        return units / metrics.unitsPerEm
     }
 
     /// The advance of one character in font units. Characters the face lacks (emoji) are counted
     /// as one em, about what a browser's fallback emoji font gives; combining marks and
     /// variation selectors take no space.
-    private static func advance(of scalar: Unicode.Scalar, in face: FT_Face, unitsPerEm: Double) -> Double {
+    private static func advanceOf(_ scalar: Unicode.Scalar, in face: FT_Face, unitsPerEm: Double) -> Double {
         let props = scalar.properties
         if props.generalCategory == .nonspacingMark || props.generalCategory == .enclosingMark
             || (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D {

@@ -212,7 +212,7 @@ final class FailingHost: ComponentHost {
         self.trigger = trigger
     }
 
-    func call(_ request: JSONValue) throws(HostError) -> JSONValue {
+    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
         if request["op"]?.stringValue != "catalog", request.description.contains(trigger) { throw failure }
         return try inner.call(request)
     }
@@ -260,29 +260,31 @@ struct WorkbenchTests {
 
     @Test func restoreClampsNarrowedValuesAndDropsUnknownOnes() throws {
         let base = try JSONValue(parsing: #"{"grayscale":7,"name":"\#(String(repeating: "n", count: 60))","sparkle":true}"#)
-        let reply = workbench.handle(.object([
+        let answer = workbench.handle(.object([
             ("op", .string("batch")), ("component", .string("HikeBadge")), ("base", base),
             ("changes", .array([.object([("restore", .bool(true))])])),
         ]))
+        let reply = answer.json
         #expect(reply["values"]?["grayscale"]?.doubleValue == 1)
         #expect(reply["values"]?["name"] == .string(String(repeating: "n", count: 40)))
         let notes = reply["results"]?.arrayValue?.first?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(notes.contains("dropped HikeBadge.sparkle: no such property any more"))
         #expect(notes.contains { $0.hasPrefix("HikeBadge.grayscale: saved 7 no longer fits") })
-        #expect(reply["render"]?["svg"]?.stringValue?.hasPrefix("<svg") == true)
+        #expect(answer.render?.hasPrefix(#""svg":"<svg"#) == true)
     }
 
     @Test func aBatchAppliesEachChangeAllOrNothingAndRendersOnce() throws {
         let changes = try JSONValue(parsing: #"[{"set":{"starCount":7}},{"set":{"starCount":-1}},{"tap":"star-6"},{"reset":["spacing"]}]"#)
-        let reply = workbench.handle(.object([
+        let answer = workbench.handle(.object([
             ("op", .string("batch")), ("component", .string("RatingControl")), ("base", .object([("spacing", .integer(3))])), ("changes", changes),
         ]))
+        let reply = answer.json
         let results = reply["results"]?.arrayValue ?? []
         #expect(results.count == 4)
         #expect(results[1]["error"] == .string("RatingControl.starCount: expected an integer in 1...20, got -1"))
         #expect(results[1]["property"] == .string("starCount"))
         #expect(reply["values"]?.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
-        #expect(reply["render"]?["svg"]?.stringValue?.components(separatedBy: "data-tap=").count == 8)
+        #expect(answer.render?.components(separatedBy: "data-tap=").count == 8)
     }
 }
 

@@ -8,23 +8,27 @@ import Testing
 struct TransportDeflateTests {
 
     private static let client = #"""
-    import asyncio, sys, websockets
+    import asyncio, signal, sys, websockets
+    signal.alarm(60)  # never hang the test run, whatever the server does
     async def main(port):
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws", subprotocols=["starboard.v1"],
                                       origin=f"http://127.0.0.1:{port}", max_size=None) as ws:
-            print("extensions", ws.response.headers.get("Sec-WebSocket-Extensions"))
+            print("extensions", ws.response.headers.get("Sec-WebSocket-Extensions"), flush=True)
             await ws.send("hello")
-            print("echo", await ws.recv())
-            print("pushed", len(await ws.recv()))
+            print("echo", await asyncio.wait_for(ws.recv(), 10), flush=True)
+            print("pushed", len(await asyncio.wait_for(ws.recv(), 20)), flush=True)
         for size in (300_000, 10_000_000):
             async with websockets.connect(f"ws://127.0.0.1:{port}/ws", subprotocols=["starboard.v1"],
                                           origin=f"http://127.0.0.1:{port}", max_size=None) as ws:
                 try:
-                    await ws.send("x" * size)
+                    await asyncio.wait_for(ws.send("x" * size), 10)
                     await asyncio.wait_for(ws.recv(), 5)
                     print("oversize", size, "answered")
                 except websockets.ConnectionClosed as error:
                     print("oversize", size, error.rcvd.code if error.rcvd else None)
+                except asyncio.TimeoutError:
+                    print("oversize", size, "timed out")
+                sys.stdout.flush()
     asyncio.run(main(sys.argv[1]))
     """#
 

@@ -11,21 +11,35 @@ import Inspector
 /// - `{"op":"catalog"}` → `{"components":[schema…],"variants":{"Name":[{name,values,svg}…]}}`
 /// - `{"op":"batch","component":C,"base":{values},"changes":[…]}`, each change one of
 ///   `{"set":{values}}`, `{"reset":[names]|null}`, `{"tap":"target"}`, `{"restore":true}`
-///   → `{"results":[{"notes":[…]} or {"error":msg,"property":p}],"values":{…},"render":{…}|null}`.
-///   Changes apply in order, each all or nothing; the final values are rendered once.
-///   `restore` re-checks saved values, clamping what no longer fits.
-/// - `{"op":"preview","component":C,"base":{values},"values":{changes}}` → `{"values","render"}` or `{"error"}`
+///   → `{"results":[{"notes":[…]} or {"error":msg,"property":p}],"values":{…}}` and, when any
+///   change was accepted, a render. Changes apply in order, each all or nothing; the final values
+///   are rendered once. `restore` re-checks saved values, clamping what no longer fits.
+/// - `{"op":"preview","component":C,"base":{values},"values":{changes}}` → `{"values"}` and a render, or `{"error"}`
+///
+/// A render travels beside the JSON reply as ready-to-send JSON text (the protocol's render fields),
+/// so the SVG is escaped once, in the worker, and the server only splices it into its message.
 public struct Workbench: Sendable {
+    /// A reply: small JSON, and the render's fields as JSON text (`"svg":…,"size":…,…`) when there is one.
+    public struct Reply: Sendable {
+        public var json: JSONValue
+        public var render: String?
+
+        public init(json: JSONValue, render: String? = nil) {
+            self.json = json
+            self.render = render
+        }
+    }
+
     public let registry: Registry
 
     public init(registry: Registry) {
         self.registry = registry
     }
 
-    public func handle(_ request: JSONValue) -> JSONValue {
+    public func handle(_ request: JSONValue) -> Reply {
         switch request["op"]?.stringValue {
         case "catalog":
-            return catalog()
+            return Reply(json: catalog())
         case "batch":
             guard let component = component(request) else { return unknown(request) }
             return batch(component, base: request["base"] ?? .object([]), changes: request["changes"] ?? .array([]))
@@ -33,7 +47,7 @@ public struct Workbench: Sendable {
             guard let component = component(request) else { return unknown(request) }
             return preview(component, base: request["base"] ?? .object([]), changes: request["values"] ?? .object([]))
         default:
-            return .object([("error", .string("unknown workbench op"))])
+            return Reply(json: .object([("error", .string("unknown workbench op"))]))
         }
     }
 
@@ -41,9 +55,9 @@ public struct Workbench: Sendable {
         request["component"]?.stringValue.flatMap { registry.component(named: $0) }
     }
 
-    private func unknown(_ request: JSONValue) -> JSONValue {
+    private func unknown(_ request: JSONValue) -> Reply {
         let name = request["component"]?.stringValue ?? "?"
-        return .object([("error", .string(registry.unknownComponent(name).description))])
+        return Reply(json: .object([("error", .string(registry.unknownComponent(name).description))]))
     }
 
     func catalog() -> JSONValue {
@@ -85,7 +99,7 @@ public struct Workbench: Sendable {
         return (values, warnings)
     }
 
-    func batch(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> JSONValue {
+    func batch(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> Reply {
         var (current, loadWarnings) = values(base, of: component)
         var results: [JSONValue] = []
         var anyAccepted = false
@@ -113,36 +127,37 @@ public struct Workbench: Sendable {
                 results.append(.object(members))
             }
         }
-        return .object([
-            ("results", .array(results)),
-            ("values", component.json(current)),
-            ("render", anyAccepted ? render(component, current) : .null),
-        ])
+        return Reply(json: .object([("results", .array(results)), ("values", component.json(current))]),
+                     render: anyAccepted ? render(component, current) : nil)
     }
 
-    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> JSONValue {
+    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> Reply {
         let current = values(base, of: component).0
         do throws(PropertyError) {
             let resolved = try component.resolve(changes: try component.values(fromJSON: changes), over: current).values
-            return .object([("values", component.json(resolved)), ("render", render(component, resolved))])
+            return Reply(json: .object([("values", component.json(resolved))]), render: render(component, resolved))
         } catch {
             var members: [(String, JSONValue)] = [("error", .string(error.description))]
             if let property = error.property { members.append(("property", .string(property))) }
-            return .object(members)
+            return Reply(json: .object(members))
         }
     }
 
-    /// The render's fields as the protocol sends them (the server adds type, component and revision).
-    private func render(_ component: ComponentDefinition, _ values: PropertyValues) -> JSONValue {
+    /// The render's fields as the protocol sends them (the server adds type, component, revision
+    /// and values): `"svg":…,"size":…,"accessibility":…,"renderMicros":…`.
+    private func render(_ component: ComponentDefinition, _ values: PropertyValues) -> String? {
         let started = DispatchTime.now().uptimeNanoseconds
-        guard let result = try? component.render(values) else { return .null }
+        guard let result = try? component.render(values) else { return nil }
         let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
-        return .object([
-            ("svg", .string(result.rendering.svg)),
-            ("size", ServerMessage.size(result.rendering.size)),
-            ("accessibility", ServerMessage.accessibility(result.rendering.accessibility)),
-            ("renderMicros", .integer(micros)),
-        ])
+        var out = "\"svg\":"
+        out.reserveCapacity(result.rendering.svg.utf8.count * 9 / 8 + 1024)
+        JSONValue.writeString(result.rendering.svg, into: &out)
+        out += ",\"size\":"
+        ServerMessage.size(result.rendering.size).write(into: &out)
+        out += ",\"accessibility\":"
+        ServerMessage.accessibility(result.rendering.accessibility).write(into: &out)
+        out += ",\"renderMicros\":\(micros)"
+        return out
     }
 }
 

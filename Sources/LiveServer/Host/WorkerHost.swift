@@ -9,7 +9,8 @@ import Glibc
 /// designables agent, but one that recovers by itself.
 ///
 /// Requests and replies are framed on the child's stdin and stdout: a 4-byte little-endian length,
-/// then that many bytes of JSON. If the child dies (a trap in component code) or does not answer
+/// then that many bytes of JSON; a reply adds a second such part, the render's JSON text (empty
+/// when there is none), passed through to clients without being parsed again. If the child dies (a trap in component code) or does not answer
 /// within the time limit, the call throws, the child is killed, and the next call starts a fresh
 /// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
 public final class WorkerHost: ComponentHost {
@@ -66,8 +67,8 @@ public final class WorkerHost: ComponentHost {
         }
     }
 
-    public func call(_ request: JSONValue) throws(HostError) -> JSONValue {
-        try worker.withLock { (current) throws(HostError) -> JSONValue in
+    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+        try worker.withLock { (current) throws(HostError) -> Workbench.Reply in
             let child: Worker
             if let running = current {
                 child = running
@@ -152,15 +153,20 @@ public final class WorkerHost: ComponentHost {
         }
     }
 
-    private func receive(from child: Worker) throws(HostError) -> JSONValue {
+    private func receive(from child: Worker) throws(HostError) -> Workbench.Reply {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        let header = try read(4, from: child, deadline: deadline)
-        let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-        let body = try read(length, from: child, deadline: deadline)
-        guard let text = String(validating: body, as: UTF8.self), let reply = try? JSONValue(parsing: text) else {
-            throw .crashed("the worker sent a malformed reply")
+        func part() throws(HostError) -> String {
+            let header = try read(4, from: child, deadline: deadline)
+            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
+            guard let text = String(validating: try read(length, from: child, deadline: deadline), as: UTF8.self) else {
+                throw .crashed("the worker sent a malformed reply")
+            }
+            return text
         }
-        return reply
+        let header = try part()
+        guard let json = try? JSONValue(parsing: header) else { throw .crashed("the worker sent a malformed reply") }
+        let render = try part()
+        return Workbench.Reply(json: json, render: render.isEmpty ? nil : render)
     }
 
     private func read(_ count: Int, from child: Worker, deadline: UInt64) throws(HostError) -> [UInt8] {
@@ -207,9 +213,13 @@ public enum WorkerLoop {
             let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
             guard let body = readExactly(length), let text = String(validating: body, as: UTF8.self),
                   let request = try? JSONValue(parsing: text) else { return 1 }
-            var reply = Array(workbench.handle(request).description.utf8)
-            let size = UInt32(reply.count).littleEndian
-            reply.insert(contentsOf: withUnsafeBytes(of: size) { Array($0) }, at: 0)
+            let answer = workbench.handle(request)
+            var reply: [UInt8] = []
+            for part in [answer.json.description, answer.render ?? ""] {
+                let bytes = Array(part.utf8)
+                reply.append(contentsOf: withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { Array($0) })
+                reply.append(contentsOf: bytes)
+            }
             var written = 0
             while written < reply.count {
                 let n = reply.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }

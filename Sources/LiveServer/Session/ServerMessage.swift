@@ -28,12 +28,17 @@ enum ServerMessage {
         JSONValue.object([("type", .string("problem")), ("component", .string(component)), ("message", .string(message))]).description
     }
 
-    static func preview(id: JSONValue?, component: String, values: JSONValue, render: JSONValue) -> String {
+    /// `render` is the render's fields as JSON text, spliced in as they are.
+    static func preview(id: JSONValue?, component: String, values: JSONValue, render: String) -> String {
         var members: [(String, JSONValue)] = [("type", .string("preview"))]
         if let id { members.append(("id", id)) }
         members.append(contentsOf: [("component", .string(component)), ("values", values)])
-        if case .object(let fields) = render { members.append(contentsOf: fields) }
-        return JSONValue.object(members).description
+        var text = JSONValue.object(members).description
+        if !render.isEmpty {
+            text.removeLast()
+            text += "," + render + "}"
+        }
+        return text
     }
 
     static func size(_ size: Size) -> JSONValue {

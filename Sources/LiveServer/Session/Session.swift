@@ -57,6 +57,9 @@ public final class Session: WebSocketHandler {
         var pumping = false
     }
 
+    /// Most changes sent to the host in one batch.
+    static let maxBatch = 128
+
     private let state: Mutex<State>
     private let sinkBox = Mutex<(any MessageSink)?>(nil)
     /// Serial: the host runs one request at a time anyway.
@@ -98,7 +101,7 @@ public final class Session: WebSocketHandler {
     // MARK: - Catalog and restoring values
 
     private static func fetchCatalog(from host: any ComponentHost) throws(HostError) -> Catalog {
-        let reply = try host.call(.object([("op", .string("catalog"))]))
+        let reply = try host.call(.object([("op", .string("catalog"))])).json
         guard let schema = reply["components"], case .array(let components) = schema else {
             throw .unavailable("the worker sent no catalog")
         }
@@ -121,11 +124,11 @@ public final class Session: WebSocketHandler {
             var entry = ComponentState(values: base, revision: revision)
             do {
                 let reply = try host.call(batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
-                entry.values = reply["values"] ?? base
-                for note in reply["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
+                entry.values = reply.json["values"] ?? base
+                for note in reply.json["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
                     if let text = note.stringValue { warnings.append(text) }
                 }
-                entry.renderFields = renderFields(reply["render"])
+                entry.renderFields = reply.render
             } catch {
                 entry.problem = Self.describe(error, component: name, with: "its saved values \(base)")
                 warnings.append(entry.problem!)
@@ -137,19 +140,6 @@ public final class Session: WebSocketHandler {
 
     static func batchRequest(_ component: String, base: JSONValue, changes: [JSONValue]) -> JSONValue {
         .object([("op", .string("batch")), ("component", .string(component)), ("base", base), ("changes", .array(changes))])
-    }
-
-    /// The render's fields as JSON text without braces, to follow `"revision":N,`.
-    static func renderFields(_ render: JSONValue?) -> String? {
-        guard let render, case .object(let members) = render else { return nil }
-        var out = ""
-        for (index, (key, value)) in members.enumerated() {
-            if index > 0 { out += "," }
-            JSONValue.writeString(key, into: &out)
-            out += ":"
-            value.write(into: &out)
-        }
-        return out
     }
 
     /// "RatingControl crashed while rendering with starCount=13: <the trap message>", as the page shows it.
@@ -281,9 +271,15 @@ public final class Session: WebSocketHandler {
                 }
                 let name = state.queue.removeFirst()
                 guard var entry = state.components[name] else { return nil }
-                let items = entry.pending
-                entry.pending = []
-                entry.queued = false
+                // Bounded batches, and the component goes to the back of the line: a client that
+                // floods one component cannot starve another's changes.
+                let items = Array(entry.pending.prefix(Self.maxBatch))
+                entry.pending.removeFirst(items.count)
+                if entry.pending.isEmpty {
+                    entry.queued = false
+                } else {
+                    state.queue.append(name)
+                }
                 state.components[name] = entry
                 return (name, items, entry.values, state.host)
             }
@@ -294,9 +290,9 @@ public final class Session: WebSocketHandler {
     }
 
     private func process(_ name: String, _ items: [PendingChange], base: JSONValue, host: any ComponentHost) {
-        let answer: JSONValue
+        let reply: Workbench.Reply
         do {
-            answer = try host.call(Self.batchRequest(name, base: base, changes: items.map(\.change)))
+            reply = try host.call(Self.batchRequest(name, base: base, changes: items.map(\.change)))
         } catch {
             let values = items.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
             let message = Self.describe(error, component: name, with: values.isEmpty ? "its current values" : values)
@@ -311,6 +307,7 @@ public final class Session: WebSocketHandler {
             sink?.broadcast(OutgoingFrame(text: ServerMessage.problem(component: name, message: message)), to: subscribers, coalescingKey: "problem:" + name)
             return
         }
+        let answer = reply.json
         let results = answer["results"]?.arrayValue ?? []
         var acks: [(PendingChange, Int, JSONValue)] = []
         let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?)? in
@@ -321,7 +318,7 @@ public final class Session: WebSocketHandler {
             }
             guard !acks.isEmpty else { return nil }
             entry.values = answer["values"] ?? entry.values
-            entry.renderFields = Self.renderFields(answer["render"]) ?? entry.renderFields
+            entry.renderFields = reply.render ?? entry.renderFields
             entry.problem = nil
             state.components[name] = entry
             return (entry.revision, Array(entry.subscribers), entry.renderFields)
@@ -350,11 +347,11 @@ public final class Session: WebSocketHandler {
         let request: JSONValue = .object([("op", .string("preview")), ("component", .string(name)), ("base", base), ("values", values)])
         do {
             let result = try host.call(request)
-            if let message = result["error"]?.stringValue {
-                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name, property: result["property"]?.stringValue)), to: connection)
+            if let message = result.json["error"]?.stringValue {
+                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name, property: result.json["property"]?.stringValue)), to: connection)
                 return
             }
-            self.reply(ServerMessage.preview(id: id, component: name, values: result["values"] ?? .object([]), render: result["render"] ?? .null), to: connection)
+            self.reply(ServerMessage.preview(id: id, component: name, values: result.json["values"] ?? .object([]), render: result.render ?? ""), to: connection)
         } catch {
             let message = Self.describe(error, component: name, with: "preview values \(values)")
             self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name), crashed: true), to: connection)
