@@ -30,6 +30,10 @@ extension StarboardCommand {
         serverOptions.allowedOrigins = options.allowedOrigins
         serverOptions.originCheck = options.originCheck
         let host: any ComponentHost
+        if options.watch && options.inProcess {
+            printError("starboard: --watch needs the worker (it swaps workers to reload code); drop --no-worker\n")
+            return 2
+        }
         if options.inProcess {
             host = InProcessHost(registry: registry)
         } else {
@@ -70,6 +74,26 @@ extension StarboardCommand {
         // Written straight to the file descriptor so scripts reading a pipe see it at once.
         FileHandle.standardOutput.write(Data("Starboard is listening on \(url)\n".utf8))
         if options.open { openInBrowser(url) }
+        var watcher: FileWatcher?
+        if options.watch {
+            let package = FileManager.default.currentDirectoryPath
+            guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
+                printError("starboard: --watch must run in the package folder (no Package.swift in \(package))\n")
+                server.stop()
+                return 1
+            }
+            let rebuilder = Rebuilder(package: package, session: server.session) { line in printError("watch: \(line)\n") }
+            do {
+                let roots = ["Components", "Sources"].map { package + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+                watcher = try FileWatcher(roots: roots) { paths in rebuilder.sourcesChanged(paths) }
+                watcher?.start()
+                printError("watch: watching Components/ and Sources/ for changes\n")
+            } catch {
+                printError("starboard: cannot watch the sources: \(error)\n")
+                server.stop()
+                return 1
+            }
+        }
 
         let stopped = DispatchSemaphore(value: 0)
         var sources: [any DispatchSourceSignal] = []
@@ -81,6 +105,7 @@ extension StarboardCommand {
             sources.append(source)
         }
         stopped.wait()
+        watcher?.stop()
         server.stop()
         FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
         return 0

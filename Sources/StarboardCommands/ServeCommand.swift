@@ -9,6 +9,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var originCheck = true
     /// Run component code in the server process instead of a worker.
     public var inProcess = false
+    /// Rebuild and reload component code when sources change.
+    public var watch = false
 
     public init() {}
 }
@@ -19,7 +21,7 @@ enum ServeCommand: Command {
     static let summary = "Start the live preview server (the default with no arguments)"
     static let usage = """
         USAGE: starboard serve [--host HOST] [--port PORT] [--web DIR] [--state FILE] [--open]
-                               [--allow-origin ORIGIN]... [--no-origin-check] [--no-worker]
+                               [--allow-origin ORIGIN]... [--no-origin-check] [--no-worker] [--watch]
 
         Serves the inspector page and the websocket protocol (docs/protocol.md).
 
@@ -33,6 +35,9 @@ enum ServeCommand: Command {
           --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
           --no-origin-check      Accept websocket clients with any or no Origin. For scripts
                                  only: any web page you visit could then drive this server.
+          --watch                Watch Components/ and Sources/; on a save, rebuild (swift build)
+                                 and swap the new component code in without dropping a connection
+                                 or a value. Build errors show in the page. Run it from the package.
           --no-worker            Run component code in the server process: a little faster, but a
                                  component that traps takes the server down with it. By default
                                  it runs in a worker process that is restarted after a crash or
@@ -74,6 +79,8 @@ enum ServeCommand: Command {
                 options.originCheck = false
             case "--no-worker":
                 options.inProcess = true
+            case "--watch":
+                options.watch = true
             default:
                 return .output(.usage("unknown option \"\(argument)\"", help: usage))
             }

@@ -10,6 +10,10 @@ public enum StarboardCommand {
         ServeCommand.self,
         ListCommand.self,
         RenderCommand.self,
+        NewCommand.self,
+        BenchCommand.self,
+        SnapshotCommand.self,
+        ExportCommand.self,
         HelpCommand.self,
     ]
 

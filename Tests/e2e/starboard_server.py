@@ -25,8 +25,9 @@ class StarboardServer:
     """The real server as a child process; restartable on the same port."""
 
     def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None,
-                 env: dict[str, str] | None = None):
+                 env: dict[str, str] | None = None, cwd: Path | None = None):
         self.binary = binary
+        self.cwd = cwd or REPO
         self.state_file = state_file
         self.extra_args = extra_args or []
         self.env = {**os.environ, **(env or {})}
@@ -38,7 +39,7 @@ class StarboardServer:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
-            cwd=REPO,
+            cwd=self.cwd,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

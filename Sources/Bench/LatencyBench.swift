@@ -1,0 +1,75 @@
+/// Change → render received over loopback, against the floor of the same transport echoing a
+/// message of the render's size.
+public struct LatencyResult: Sendable {
+    /// `set` sent → matching `render` received.
+    public let changeToRender: LatencySummary
+    /// `set` sent → its `ack` received: the server's request handling without the render.
+    public let changeToAck: LatencySummary
+    /// Echo of a payload the size of that render, through a `WebSocketServer` with an echo handler.
+    public let echoFloor: LatencySummary
+    /// Bytes of the render message (and of the echoed payload).
+    public let renderBytes: Int
+
+    /// Median change→render over median echo: the headline figure.
+    public var medianRatio: Double { echoFloor.medianMicros > 0 ? changeToRender.medianMicros / echoFloor.medianMicros : 0 }
+    /// p99 change→render over p99 echo.
+    public var p99Ratio: Double { echoFloor.p99Micros > 0 ? changeToRender.p99Micros / echoFloor.p99Micros : 0 }
+}
+
+enum LatencyBench {
+    /// Runs both in interleaved blocks, so that noise from the rest of the machine hits both alike.
+    static func run(_ options: BenchOptions, stateFile: String, log: (String) -> Void) throws(BenchError) -> LatencyResult {
+        let live = try ServerUnderTest.live(options, stateFile: stateFile)
+        defer { live.process.stop() }
+        let echo = try ServerUnderTest.echo(options)
+        defer { echo.process.stop() }
+
+        let client = try StarboardClient(port: live.port)
+        try client.subscribe("RatingControl")
+        var alternation = Alternation.ratingStars
+        var renderBytes = 0
+        for _ in 0..<options.warmUpRoundTrips {
+            renderBytes = try client.change(alternation.component, valuesJSON: alternation.next()).renderBytes
+        }
+        if renderBytes == 0 { renderBytes = try client.change(alternation.component, valuesJSON: alternation.next()).renderBytes }
+
+        let echoClient = try WebSocketClient(port: echo.port)
+        // A JSON-looking payload of exactly the render's size (ASCII, so bytes = characters).
+        let filler = String(repeating: "x", count: max(renderBytes - 11, 0))
+        let payload = Array(#"{"echo":"\#(filler)"}"#.utf8)
+        func echoOnce() throws(BenchError) -> UInt64 {
+            let started = Clock.now()
+            try echoClient.send(bytes: payload)
+            let reply = try echoClient.receive()
+            let elapsed = Clock.now() - started
+            guard reply.payload.count == payload.count else {
+                throw BenchError("the echo came back with \(reply.payload.count) bytes instead of \(payload.count)")
+            }
+            return elapsed
+        }
+        for _ in 0..<options.warmUpRoundTrips { _ = try echoOnce() }
+
+        var changeSamples: [UInt64] = []
+        var ackSamples: [UInt64] = []
+        var echoSamples: [UInt64] = []
+        changeSamples.reserveCapacity(options.roundTrips)
+        echoSamples.reserveCapacity(options.roundTrips)
+        let block = max(min(100, options.roundTrips / 10), 1)
+        while changeSamples.count < options.roundTrips {
+            let count = min(block, options.roundTrips - changeSamples.count)
+            for _ in 0..<count {
+                let timing = try client.change(alternation.component, valuesJSON: alternation.next())
+                changeSamples.append(timing.nanoseconds)
+                ackSamples.append(timing.ackNanoseconds)
+            }
+            for _ in 0..<count { echoSamples.append(try echoOnce()) }
+        }
+        log("round trips: \(changeSamples.count) changes and \(echoSamples.count) echoes of \(payload.count) bytes")
+        return LatencyResult(
+            changeToRender: LatencySummary(nanoseconds: changeSamples),
+            changeToAck: LatencySummary(nanoseconds: ackSamples),
+            echoFloor: LatencySummary(nanoseconds: echoSamples),
+            renderBytes: renderBytes
+        )
+    }
+}

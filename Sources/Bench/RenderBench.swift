@@ -1,0 +1,49 @@
+import Inspector
+
+/// The cost of one render: re-instantiating the component from values, laying it out and
+/// writing SVG — what the server does for every change.
+public struct RenderResult: Sendable {
+    public let component: String
+    /// ``defaultsName`` or the variant's name.
+    public let variant: String
+    /// The `variant` of the render of the component's default values.
+    public static let defaultsName = "(defaults)"
+    public let timing: LatencySummary
+    /// Bytes of UTF-8 SVG.
+    public let svgBytes: Int
+}
+
+enum RenderBench {
+    /// Times `render(values)` for each component's defaults and each declared variant.
+    static func run(registry: Registry, iterations: Int, log: (String) -> Void) throws(BenchError) -> [RenderResult] {
+        var results: [RenderResult] = []
+        for component in registry.components {
+            let cases = [(RenderResult.defaultsName, component.defaults)] + component.variants.map { ($0.name, $0.values) }
+            for (name, values) in cases {
+                results.append(try measure(component, variant: name, values: values, iterations: iterations))
+            }
+            log("render: \(component.name) done")
+        }
+        return results
+    }
+
+    static func measure(_ component: ComponentDefinition, variant: String, values: PropertyValues, iterations: Int) throws(BenchError) -> RenderResult {
+        var svgBytes = 0
+        var samples: [UInt64] = []
+        samples.reserveCapacity(iterations)
+        let warmUp = max(iterations / 10, 5)
+        for index in 0..<(warmUp + iterations) {
+            let started = Clock.now()
+            let result: ComponentRendering
+            do {
+                result = try component.render(values)
+            } catch {
+                throw BenchError("\(component.name) (\(variant)) does not render: \(error)")
+            }
+            let elapsed = Clock.now() - started
+            if index >= warmUp { samples.append(elapsed) }
+            svgBytes = result.rendering.svg.utf8.count
+        }
+        return RenderResult(component: component.name, variant: variant, timing: LatencySummary(nanoseconds: samples), svgBytes: svgBytes)
+    }
+}

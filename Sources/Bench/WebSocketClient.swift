@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small RFC 6455 client over a raw loopback TCP socket: the handshake, masked text frames out,
+/// whole messages in. Blocking with timeouts by default; ``makeNonBlocking()`` switches it to the
+/// poll-driven ``receiveAvailable(_:)`` used for many subscribers at once.
+///
+/// `@unchecked Sendable`: the burst benchmark sends on one thread while another receives. Sending
+/// touches only the send buffer and receiving only the reader, so the two never share state.
+final class WebSocketClient: @unchecked Sendable {
+    /// The socket, for `poll`.
+    let fd: Int32
+    private var reader = FrameReader()
+    private var sendBuffer: [UInt8] = []
+    private var maskState: UInt32
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// Connects to 127.0.0.1:`port` and upgrades `path`, offering `subprotocol` (no Origin header).
+    init(port: Int, path: String = "/ws", subprotocol: String? = "starboard.v1", timeoutSeconds: Int = 10) throws(BenchError) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
+        maskState = UInt32(truncatingIfNeeded: Clock.now()) | 1
+        var time = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        // Latency is the point: do not hold small frames back (the server sets the same).
+        var on: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw BenchError("connect to 127.0.0.1:\(port): errno \(code)")
+        }
+        do {
+            try handshake(port: port, path: path, subprotocol: subprotocol)
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        Glibc.close(fd)
+    }
+
+    private func handshake(port: Int, path: String, subprotocol: String?) throws(BenchError) {
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        request += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: c3RhcmJvYXJkLWJlbmNoIQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
+        request += "\r\n"
+        try write(Array(request.utf8))
+        while true {
+            if let head = reader.takeHeaderBlock() {
+                guard head.hasPrefix("HTTP/1.1 101") else {
+                    throw BenchError("websocket upgrade refused: \(head.split(separator: "\r\n").first ?? "")")
+                }
+                return
+            }
+            guard try fill() else { throw BenchError("connection closed during the websocket handshake") }
+        }
+    }
+
+    /// Sends `text` as one masked text frame.
+    func send(_ text: String) throws(BenchError) {
+        var text = text
+        text.withUTF8 { sendFrame(payload: UnsafeRawBufferPointer($0)) }
+        try write(sendBuffer)
+    }
+
+    /// Sends `bytes` (valid UTF-8) as one masked text frame.
+    func send(bytes: [UInt8]) throws(BenchError) {
+        bytes.withUnsafeBytes { sendFrame(payload: $0) }
+        try write(sendBuffer)
+    }
+
+    /// Encodes a final text frame into `sendBuffer`, masked as RFC 6455 requires of clients.
+    private func sendFrame(payload: UnsafeRawBufferPointer) {
+        sendBuffer.removeAll(keepingCapacity: true)
+        sendBuffer.append(0x81)
+        let count = payload.count
+        if count < 126 {
+            sendBuffer.append(0x80 | UInt8(count))
+        } else if count < 65536 {
+            sendBuffer.append(0x80 | 126)
+            sendBuffer.append(UInt8(count >> 8))
+            sendBuffer.append(UInt8(count & 0xFF))
+        } else {
+            sendBuffer.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { sendBuffer.append(UInt8((count >> shift) & 0xFF)) }
+        }
+        // xorshift32: a fresh, unpredictable-enough key per frame without a syscall.
+        maskState ^= maskState << 13
+        maskState ^= maskState >> 17
+        maskState ^= maskState << 5
+        let mask = [UInt8(maskState >> 24), UInt8((maskState >> 16) & 0xFF), UInt8((maskState >> 8) & 0xFF), UInt8(maskState & 0xFF)]
+        sendBuffer.append(contentsOf: mask)
+        let base = sendBuffer.count
+        sendBuffer.append(contentsOf: payload)
+        sendBuffer.withUnsafeMutableBufferPointer { frame in
+            for index in 0..<count { frame[base + index] ^= mask[index & 3] }
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) throws(BenchError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { throw BenchError("send failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    /// Reads what is there (blocking per the socket mode); false on EOF. Throws on timeout or reset.
+    private func fill() throws(BenchError) -> Bool {
+        while true {
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                return true
+            }
+            if count == 0 { return false }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw BenchError("no reply within the receive timeout") }
+            throw BenchError("recv failed: errno \(errno)")
+        }
+    }
+
+    /// The next text message, waiting for it (up to the socket's timeout). Pings and pongs are skipped;
+    /// a close frame or EOF throws.
+    func receive() throws(BenchError) -> WebSocketMessage {
+        while true {
+            while let message = try reader.nextMessage() {
+                switch message.opcode {
+                case .text, .binary: return message
+                case .close: throw BenchError("the server closed the connection: \(message.closeDescription)")
+                default: continue
+                }
+            }
+            guard try fill() else { throw BenchError("the server closed the connection") }
+        }
+    }
+
+    /// Receives text messages until `done` returns true for one.
+    @discardableResult
+    func receive(until done: (WebSocketMessage) throws(BenchError) -> Bool) throws(BenchError) -> WebSocketMessage {
+        while true {
+            let message = try receive()
+            if try done(message) { return message }
+        }
+    }
+
+    /// Switches the socket to nonblocking, for ``receiveAvailable(_:)``.
+    func makeNonBlocking() {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    /// Reads everything available without waiting and hands over each complete text message;
+    /// false when the server closed the connection.
+    func receiveAvailable(_ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
+        while true {
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                continue
+            }
+            if count == 0 { return false }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { throw BenchError("recv failed: errno \(errno)") }
+            break
+        }
+        while let message = try reader.nextMessage() {
+            switch message.opcode {
+            case .text, .binary: handle(message)
+            case .close: return false
+            default: continue
+            }
+        }
+        return true
+    }
+}
+
+extension WebSocketMessage {
+    /// A close frame's status code and reason.
+    var closeDescription: String {
+        guard payload.count >= 2 else { return "no status" }
+        let code = Int(payload[0]) << 8 | Int(payload[1])
+        return "\(code) \(String(decoding: payload.dropFirst(2), as: UTF8.self))"
+    }
+}

@@ -1,0 +1,110 @@
+import Bench
+import Foundation
+
+/// `starboard bench [options]`: render cost, change-to-render latency against the loopback floor,
+/// fan-out, bursts, memory and start-up, in one run (see the README's Performance section).
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Measure render cost, latency, fan-out, bursts and start-up"
+    static let usage = """
+        USAGE: starboard bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
+                               [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
+                               [--web DIR] [--no-worker]
+
+        Runs the benchmarks against servers started from this binary (children on free loopback
+        ports, stopped at the end), prints a table with every target as PASS or MISS, and exits 0
+        unless a benchmark could not run. Build in release first:
+          swift build -c release --product starboard && .build/release/starboard bench
+
+        OPTIONS:
+          --quick                Tiny counts: checks that everything runs.
+          --json FILE            Also write the results as JSON.
+          --render-iterations N  Timed renders per component and variant (default 2000).
+          --round-trips N        Change→render and echo round trips (default 5000).
+          --subscribers N        Most subscribers for the fan-out (default 1000; also 1 and 100).
+          --fan-out-trials N     Changes timed per subscriber count (default 20).
+          --burst N              Sets in the burst (default 10000).
+          --startups N           Server starts timed (default 10).
+          --web DIR              The Web folder the server serves (default: ./Web).
+          --no-worker            Measure a server that runs component code in-process (serve --no-worker).
+        Set STARBOARD_BIN to start servers from another starboard executable.
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        if arguments.first == "--echo-server" {
+            // Hidden: the loopback floor's server, started by the bench itself.
+            let web = arguments.count == 3 && arguments[1] == "--web" ? arguments[2] : NSTemporaryDirectory()
+            return .output(CommandOutput(exitCode: EchoServer.run(webRoot: web)))
+        }
+        let parsed: (options: BenchOptions, json: String?)
+        switch parse(arguments) {
+        case .failure(let error): return .output(error.output)
+        case .success(let value): parsed = value
+        }
+        switch context.registry() {
+        case .failure(let error):
+            return .output(error.output)
+        case .success(let registry):
+            do {
+                let report = try Bench.run(parsed.options, registry: registry) { line in
+                    FileHandle.standardError.write(Data((line + "\n").utf8))
+                }
+                var output = CommandOutput(stdout: report.table)
+                if let path = parsed.json { output.files[path] = Data((report.json.description + "\n").utf8) }
+                return .output(output)
+            } catch {
+                return .output(.failure("bench: \(error)", code: 1))
+            }
+        }
+    }
+
+    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?), CommandOutputError> {
+        let binary = ProcessInfo.processInfo.environment["STARBOARD_BIN"] ?? Bench.currentExecutable() ?? CommandLine.arguments[0]
+        var web: String?
+        var json: String?
+        var quick = false
+        var serveArguments: [String] = []
+        var counts: [String: Int] = [:]
+        let countOptions = ["--render-iterations", "--round-trips", "--subscribers", "--fan-out-trials", "--burst", "--startups"]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            switch argument {
+            case "--quick":
+                quick = true
+                index += 1
+                continue
+            case "--no-worker":
+                serveArguments.append("--no-worker")
+                index += 1
+                continue
+            case "--json", "--web":
+                guard let value else { return .failure(CommandOutputError(output: .usage("\(argument) needs a path", help: usage))) }
+                if argument == "--json" { json = value } else { web = value }
+            case _ where countOptions.contains(argument):
+                guard let value, let count = Int(value), count > 0 else {
+                    return .failure(CommandOutputError(output: .usage("\(argument) needs a positive number", help: usage)))
+                }
+                counts[argument] = count
+            default:
+                return .failure(CommandOutputError(output: .usage("unknown option \"\(argument)\"", help: usage)))
+            }
+            index += 2
+        }
+        guard let webRoot = web ?? StarboardCommand.defaultWebRoot() else {
+            return .failure(CommandOutputError(output: .failure("cannot find the Web folder; run from the repository or pass --web DIR")))
+        }
+        var options = quick
+            ? BenchOptions.quick(starboardBinary: binary, webRoot: webRoot)
+            : BenchOptions(starboardBinary: binary, webRoot: webRoot)
+        if let n = counts["--render-iterations"] { options.renderIterations = n }
+        if let n = counts["--round-trips"] { options.roundTrips = n }
+        if let n = counts["--subscribers"] { options.subscriberLevels = BenchOptions.subscriberLevels(upTo: n) }
+        if let n = counts["--fan-out-trials"] { options.fanOutTrials = n }
+        if let n = counts["--burst"] { options.burst = n }
+        if let n = counts["--startups"] { options.startups = n }
+        options.serveArguments = serveArguments
+        return .success((options, json))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Inspector
+import StarboardUI
+
+/// `starboard export --out DIR [--web DIR]`.
+enum ExportCommand: Command {
+    static let name = "export"
+    static let summary = "Write a static, read-only inspector with every component pre-rendered"
+    static let usage = """
+        USAGE: starboard export --out DIR [--web DIR]
+
+        Writes the inspector page in a read-only static mode, with the defaults and every declared
+        variant of every component already rendered. Open DIR/index.html straight from disk
+        (file://) or put DIR on any static web server; no Starboard process is needed.
+
+        FILES:
+          DIR/index.html         the inspector page, loading data.js and staticmode.js
+          DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
+                                 the catalog and, per component, its default render and variants
+          DIR/staticmode.js      the read-only viewer (a classic script: works from file://)
+          DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
+          DIR/fonts/             DejaVu Sans and DejaVu Sans Bold, which the SVG text is set in
+        Existing files of those names are replaced; nothing else in DIR is touched.
+
+        OPTIONS:
+          --out DIR              Where to write the site (required).
+          --web DIR              The page files to start from (default: ./Web, as for serve).
+        """
+
+    struct Options: Equatable {
+        var output: String
+        var webRoot: String?
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        let options: Options
+        switch parse(arguments) {
+        case .failure(let error): return .output(error.output)
+        case .success(let parsed): options = parsed
+        }
+        switch context.registry() {
+        case .failure(let error): return .output(error.output)
+        case .success(let registry): return .output(export(options, registry: registry))
+        }
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
+        var output: String?
+        var webRoot: String?
+        var index = 0
+        func usageError(_ message: String) -> Result<Options, CommandOutputError> {
+            .failure(CommandOutputError(output: .usage(message, help: usage)))
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--out", "-o", "--web":
+                index += 1
+                guard index < arguments.count, !arguments[index].isEmpty else {
+                    return usageError("\(argument) needs a folder")
+                }
+                if argument == "--web" { webRoot = arguments[index] } else { output = arguments[index] }
+            default:
+                return usageError("unexpected argument \"\(argument)\"")
+            }
+            index += 1
+        }
+        guard let output else { return usageError("export needs --out DIR") }
+        return .success(Options(output: output, webRoot: webRoot))
+    }
+
+    static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {
+        guard let webRoot = options.webRoot ?? StarboardCommand.defaultWebRoot() else {
+            return .failure("cannot find the Web folder; run from the repository or pass --web DIR", code: 1)
+        }
+        let web = URL(fileURLWithPath: webRoot).standardized.resolvingSymlinksInPath()
+        let out = URL(fileURLWithPath: options.output).standardized.resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path) else {
+            return .failure("\(webRoot) has no index.html; pass the page's folder with --web DIR", code: 1)
+        }
+        guard FileManager.default.fileExists(atPath: web.appendingPathComponent(ExportPage.viewerScript).path) else {
+            return .failure("\(webRoot) has no \(ExportPage.viewerScript), which the static page needs", code: 1)
+        }
+        if out.path == web.path || out.path.hasPrefix(web.path + "/") {
+            return .usage("--out \(options.output) is inside the Web folder; the export would overwrite the live page", help: usage)
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out.path, isDirectory: &isFolder), !isFolder.boolValue {
+            return .failure("\(options.output) is a file, not a folder", code: 1)
+        }
+
+        var result = CommandOutput()
+        do {
+            let catalog = try ExportCatalog(registry: registry, exported: now)
+            for relativePath in try pageFiles(in: web) {
+                let data = try read(web.appendingPathComponent(relativePath))
+                try write(try ExportPage.transform(data, relativePath: relativePath), to: out.appendingPathComponent(relativePath))
+            }
+            try write(Data(catalog.script.utf8), to: out.appendingPathComponent(ExportPage.dataScript))
+            let fonts = URL(fileURLWithPath: Typesetter.defaultFontDirectory)
+            for font in [Typesetter.regularFileName, Typesetter.boldFileName] {
+                let source = fonts.appendingPathComponent(font)
+                guard let data = FileManager.default.contents(atPath: source.path) else {
+                    result.stderr += "warning: cannot read \(source.path) (install fonts-dejavu-core); the page falls back to other fonts\n"
+                    continue
+                }
+                try write(data, to: out.appendingPathComponent("fonts").appendingPathComponent(font))
+            }
+            let index = (options.output.hasSuffix("/") ? options.output : options.output + "/") + "index.html"
+            result.stdout = "Exported \(catalog.componentCount) components and \(catalog.variantCount) variants to \(options.output); "
+                + "open \(index), or serve the folder with any static web server\n"
+        } catch {
+            return .failure(error.description, code: 1)
+        }
+        return result
+    }
+
+    /// The Web folder's files the static page uses, as paths inside it, sorted.
+    static func pageFiles(in web: URL) throws(ExportError) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: web.path) else {
+            throw ExportError("cannot read the folder \(web.path)")
+        }
+        var files: [String] = []
+        while let relativePath = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let path = web.appendingPathComponent(relativePath).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                if (relativePath as NSString).lastPathComponent.hasPrefix(".") { walker.skipDescendants() }
+                continue
+            }
+            if ExportPage.copies(relativePath) { files.append(relativePath) }
+        }
+        return files.sorted()
+    }
+
+    private static func read(_ url: URL) throws(ExportError) -> Data {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw ExportError("cannot read \(url.path)") }
+        return data
+    }
+
+    private static func write(_ data: Data, to url: URL) throws(ExportError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ExportError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Inspector
+
+/// One render that `starboard snapshot` keeps as a file: a component's defaults or one of its
+/// declared variants, with the file name it is stored under.
+struct SnapshotRender {
+    let component: String
+    /// The variant's name; nil for the defaults.
+    let variant: String?
+    /// The folder inside the snapshot directory (the component's name, made safe).
+    let folder: String
+    /// The file name without `.svg` (the variant's name, made safe).
+    let baseName: String
+    let svg: String
+
+    /// How the render is named in messages: `RatingControl "Three stars"`, `RatingControl (defaults)`.
+    var label: String {
+        variant.map { "\(component) \"\($0)\"" } ?? "\(component) (defaults)"
+    }
+
+    /// The base name of the defaults' file. Parentheses cannot clash with a variant's name
+    /// unless a variant is called exactly that, which ``all(in:)`` reports.
+    static let defaultsBaseName = "(defaults)"
+
+    /// Every render of every component, defaults first, in registry and declaration order.
+    static func all(in registry: Registry) throws(SnapshotError) -> [SnapshotRender] {
+        var renders: [SnapshotRender] = []
+        for component in registry.components {
+            let folder = safeFileName(component.name)
+            var taken: [String: String] = [:]  // lowercased base name → the render that took it
+            func add(_ variant: String?, values: PropertyValues) throws(SnapshotError) {
+                let baseName = variant.map(safeFileName) ?? defaultsBaseName
+                let render = SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: "")
+                // Case-insensitive, so a folder checked out on macOS holds the same files.
+                if let other = taken[baseName.lowercased()] {
+                    throw SnapshotError("\(render.label) and \(other) would both be stored as \"\(folder)/\(baseName).svg\"; rename one of them")
+                }
+                taken[baseName.lowercased()] = render.label
+                let svg: String
+                do {
+                    svg = try component.render(values).rendering.svg
+                } catch {
+                    throw SnapshotError("\(render.label) cannot be rendered: \(error.description)")
+                }
+                renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: svg))
+            }
+            try add(nil, values: component.defaults)
+            for variant in component.variants {
+                try add(variant.name, values: variant.values)
+            }
+        }
+        return renders
+    }
+
+    /// `name` as a file name that every common file system accepts and that reads like the name:
+    /// path separators, characters Windows refuses, control characters and dots become `_` (no
+    /// dots, so `X.new.svg` can never be another variant's file), and it is trimmed and shortened.
+    static func safeFileName(_ name: String) -> String {
+        let refused = Set("/\\:*?\"<>|.".unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            scalars.append(isControl || refused.contains(scalar) ? "_" : scalar)
+        }
+        var safe = String(scalars).trimmingCharacters(in: .whitespaces)
+        if safe.utf8.count > 120 { safe = String(safe.prefix(80)) }
+        return safe.isEmpty ? "_" : safe
+    }
+}
+
+/// Why snapshots could not be made, read or written.
+struct SnapshotError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

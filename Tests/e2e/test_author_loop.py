@@ -1,0 +1,154 @@
+"""The component author's loop, end to end, in a throwaway copy of the package:
+`starboard new` adds a component that needs nothing but its file and one registration line,
+and `serve --watch` rebuilds on save and swaps the new code in without dropping a connection
+or a value, showing build errors in the meantime.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import websockets
+
+from starboard_server import REPO, StarboardServer
+
+BUILD_TIMEOUT = 600
+OUTPUT = REPO / "test-output"
+
+
+def build(package: Path) -> None:
+    result = subprocess.run(["swift", "build", "--product", "starboard"], cwd=package, capture_output=True, text=True,
+                            timeout=BUILD_TIMEOUT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory) -> Path:
+    """A copy of the package's sources (no build products), built once."""
+    copy = tmp_path_factory.mktemp("package") / "Starboard"
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=REPO, capture_output=True, text=True, check=True)
+    for name in listed.stdout.splitlines():
+        source = REPO / name
+        if not source.is_file() or name.startswith(("test-output/", "Tests/e2e/")):
+            continue
+        target = copy / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    build(copy)
+    return copy
+
+
+def starboard(package: Path, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(package / ".build/debug/starboard"), *arguments], cwd=package, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_new_component_needs_only_its_file_and_one_line(package):
+    created = starboard(package, "new", "TagChip")
+    assert created.returncode == 0, created.stderr
+    assert (package / "Components/TagChip.swift").exists()
+    registry = (package / "Components/Registry.swift").read_text()
+    assert registry.count("TagChip.self,") == 1
+    build(package)
+    listed = json.loads(starboard(package, "list", "--json").stdout)
+    chip = next(c for c in listed if c["name"] == "TagChip")
+    assert [p["name"] for p in chip["properties"]] == ["title", "tint"]
+    assert [v["name"] for v in chip["variants"]] == ["Long title"]
+    rendered = starboard(package, "render", "TagChip", "title=Hello")
+    assert rendered.returncode == 0 and ">Hello</text>" in rendered.stdout
+    # Names that exist or are not identifiers are refused, and nothing is written.
+    for name, message in [("TagChip", "already"), ("9lives", "not a Swift identifier"), ("struct", "keyword")]:
+        refused = starboard(package, "new", name)
+        assert refused.returncode == 2 and message in refused.stderr, refused.stderr
+    assert (package / "Components/Registry.swift").read_text() == registry
+
+
+def save_like_an_editor(path: Path, text: str) -> None:
+    """Write a temp file beside the original and rename it over, as many editors do."""
+    temporary = path.with_name(f".{path.name}.swp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+async def next_message(ws, predicate, timeout: float, seen: list | None = None):
+    """The next message matching `predicate`; the ones skipped on the way go into `seen`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+        if predicate(message):
+            return message
+        if seen is not None:
+            seen.append(message)
+
+
+def build_states(messages: list) -> list:
+    return [m["state"] for m in messages if m["type"] == "build"]
+
+
+def test_watch_rebuilds_and_swaps_code_keeping_connections_and_values(package):
+    server = StarboardServer(package / ".build/debug/starboard", package / ".starboard/state.json",
+                             ["--watch", "--no-origin-check", "--web", str(REPO / "Web")], cwd=package)
+    server.start()
+    source = package / "Components/RatingControl.swift"
+    original = source.read_text()
+    figures = {}
+    try:
+        async def run():
+            ws = await websockets.connect(server.ws_url, subprotocols=["starboard.v1"], max_size=None)
+            await next_message(ws, lambda m: m["type"] == "catalog", 10)
+            await ws.send(json.dumps({"type": "subscribe", "component": "RatingControl"}))
+            await next_message(ws, lambda m: m["type"] == "render", 10)
+            await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 7, "rating": 2}, "id": 1}))
+            await next_message(ws, lambda m: m["type"] == "render" and m["values"]["starCount"] == 7, 10)
+
+            # Save a change: the new code renders, values and the connection stay.
+            saved = time.monotonic()
+            save_like_an_editor(source, original.replace("red8: 255, green8: 184, blue8: 0", "red8: 0, green8: 184, blue8: 255"))
+            seen: list = []
+            render = await next_message(ws, lambda m: m["type"] == "render" and 'fill="#00B8FF"' in m["svg"], BUILD_TIMEOUT, seen)
+            figures["save_to_preview_s"] = time.monotonic() - saved
+            assert build_states(seen) == ["building"] and any(m["type"] == "catalog" for m in seen)
+            done = await next_message(ws, lambda m: m["type"] == "build", 30)
+            assert done["state"] == "succeeded", done
+            figures["build_s"] = done["buildSeconds"]
+            assert render["values"]["starCount"] == 7 and render["values"]["rating"] == 2
+            assert render["svg"].count('fill="#00B8FF"') == 2 and "variants" in render
+
+            # Break the build: the error comes with file and line; the last good code keeps serving.
+            broken = original.replace("    var body: some View {", "    let broken: Int = \"not a number\"\n\n    var body: some View {", 1)
+            save_like_an_editor(source, broken)
+            failed = await next_message(ws, lambda m: m["type"] == "build" and m["state"] in ("succeeded", "failed"), BUILD_TIMEOUT)
+            assert failed["state"] == "failed"
+            diagnostic = failed["diagnostics"][0]
+            assert diagnostic["file"] == "Components/RatingControl.swift"
+            assert diagnostic["line"] == broken.splitlines().index('    let broken: Int = "not a number"') + 1
+            assert "String" in diagnostic["message"]
+            await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 6}, "id": 2}))
+            still = await next_message(ws, lambda m: m["type"] == "render" and m["values"]["starCount"] == 6, 10)
+            assert 'fill="#00B8FF"' in still["svg"]
+
+            # Fix it: the next good build clears the error.
+            save_like_an_editor(source, original)
+            seen = []
+            back = await next_message(ws, lambda m: m["type"] == "render" and 'fill="#FFB800"' in m["svg"], BUILD_TIMEOUT, seen)
+            assert back["values"]["starCount"] == 6
+            assert "failed" not in build_states(seen)
+            assert (await next_message(ws, lambda m: m["type"] == "build", 30))["state"] == "succeeded"
+            await ws.close()
+        asyncio.run(run())
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        source.write_text(original)
+        server.stop()
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "reload.json").write_text(json.dumps(figures, indent=2) + "\n")
+    print(f"save → new preview {figures['save_to_preview_s']:.2f} s, of which swift build {figures['build_s']:.2f} s")
