@@ -30,7 +30,7 @@ struct ExportCatalog {
                     ("values", component.json(variant.changes)),
                     ("svg", .string(rendering.rendering.svg)),
                     ("size", Self.size(rendering)),
-                    ("accessibility", StarboardCommand.accessibilityJSON(rendering.rendering.accessibility)),
+                    ("accessibility", JSONValue.array(rendering.rendering.accessibility.map(\.json))),
                 ]))
             }
             variantCount += variants.count
@@ -39,7 +39,7 @@ struct ExportCatalog {
                 ("values", component.json(defaults.values)),
                 ("svg", .string(defaults.rendering.svg)),
                 ("size", Self.size(defaults)),
-                ("accessibility", StarboardCommand.accessibilityJSON(defaults.rendering.accessibility)),
+                ("accessibility", JSONValue.array(defaults.rendering.accessibility.map(\.json))),
                 ("variants", .array(variants)),
             ])))
         }
@@ -71,11 +71,7 @@ struct ExportCatalog {
     }
 
     private static func size(_ rendering: ComponentRendering) -> JSONValue {
-        let size = rendering.rendering.size
-        return .object([
-            ("width", .number(StarboardCommand.round3(size.width))),
-            ("height", .number(StarboardCommand.round3(size.height))),
-        ])
+        rendering.rendering.size.json
     }
 }
 

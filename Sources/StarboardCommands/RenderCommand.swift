@@ -80,7 +80,7 @@ enum RenderCommand: Command {
             result = try component.render(resolution.values)
             var out = CommandOutput()
             for note in resolution.notes { out.stderr += "note: \(note)\n" }
-            if showAccessibility { out.stderr += StarboardCommand.accessibilityJSON(result.rendering.accessibility).description + "\n" }
+            if showAccessibility { out.stderr += JSONValue.array(result.rendering.accessibility.map(\.json)).description + "\n" }
             if let warning = Typesetter.shared.loadError { out.stderr += "warning: \(warning); text widths are estimates\n" }
             guard let output else {
                 out.stdout = result.rendering.svg
@@ -100,25 +100,4 @@ enum RenderCommand: Command {
         }
     }
 
-}
-
-extension StarboardCommand {
-    /// The accessibility list as the protocol writes it.
-    public static func accessibilityJSON(_ elements: [AccessibilityElement]) -> JSONValue {
-        .array(elements.map { element in
-            .object([
-                ("id", .string(element.id)),
-                ("label", element.label.map(JSONValue.string) ?? .null),
-                ("value", element.value.map(JSONValue.string) ?? .null),
-                ("hint", element.hint.map(JSONValue.string) ?? .null),
-                ("frame", .object([
-                    ("x", .number(round3(element.frame.minX))), ("y", .number(round3(element.frame.minY))),
-                    ("width", .number(round3(element.frame.width))), ("height", .number(round3(element.frame.height))),
-                ])),
-                ("tappable", .bool(element.isTappable)),
-            ])
-        })
-    }
-
-    static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -56,7 +56,7 @@ struct SnapshotExportTests {
             let defaults = try component.render(component.defaults)
             #expect(render["svg"]?.stringValue == defaults.rendering.svg)
             #expect(render["values"]?.description == component.json(defaults.values).description)
-            #expect(render["accessibility"]?.description == StarboardCommand.accessibilityJSON(defaults.rendering.accessibility).description)
+            #expect(render["accessibility"]?.description == JSONValue.array(defaults.rendering.accessibility.map(\.json)).description)
             guard case .array(let variants)? = render["variants"] else {
                 Issue.record("\(component.name) has no variants array")
                 continue

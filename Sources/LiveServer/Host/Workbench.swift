@@ -153,9 +153,9 @@ public struct Workbench: Sendable {
         out.reserveCapacity(result.rendering.svg.utf8.count * 9 / 8 + 1024)
         JSONValue.writeString(result.rendering.svg, into: &out)
         out += ",\"size\":"
-        ServerMessage.size(result.rendering.size).write(into: &out)
+        result.rendering.size.json.write(into: &out)
         out += ",\"accessibility\":"
-        ServerMessage.accessibility(result.rendering.accessibility).write(into: &out)
+        JSONValue.array(result.rendering.accessibility.map(\.json)).write(into: &out)
         out += ",\"renderMicros\":\(micros)"
         return out
     }

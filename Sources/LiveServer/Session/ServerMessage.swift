@@ -40,27 +40,4 @@ enum ServerMessage {
         }
         return text
     }
-
-    static func size(_ size: Size) -> JSONValue {
-        .object([("width", .number(round3(size.width))), ("height", .number(round3(size.height)))])
-    }
-
-    /// The accessibility list as `{"id","label","value","hint","frame","tappable"}` objects.
-    static func accessibility(_ elements: [AccessibilityElement]) -> JSONValue {
-        .array(elements.map { element in
-            .object([
-                ("id", .string(element.id)),
-                ("label", element.label.map(JSONValue.string) ?? .null),
-                ("value", element.value.map(JSONValue.string) ?? .null),
-                ("hint", element.hint.map(JSONValue.string) ?? .null),
-                ("frame", .object([
-                    ("x", .number(round3(element.frame.minX))), ("y", .number(round3(element.frame.minY))),
-                    ("width", .number(round3(element.frame.width))), ("height", .number(round3(element.frame.height))),
-                ])),
-                ("tappable", .bool(element.isTappable)),
-            ])
-        })
-    }
-
-    static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }
