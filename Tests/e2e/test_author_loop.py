@@ -24,8 +24,14 @@ OUTPUT = REPO / "test-output"
 
 
 def build(package: Path) -> None:
-    result = subprocess.run(["swift", "build", "--product", "starboard"], cwd=package, capture_output=True, text=True,
-                            timeout=BUILD_TIMEOUT)
+    for attempt in range(2):
+        result = subprocess.run(["swift", "build", "--product", "starboard"], cwd=package, capture_output=True, text=True,
+                                timeout=BUILD_TIMEOUT)
+        # On a machine short of processes SwiftPM can fail to start the compiler ("unable to
+        # spawn process"); that says nothing about the code, so it gets one more try.
+        if result.returncode == 0 or "unable to spawn process" not in result.stdout + result.stderr:
+            break
+        time.sleep(2)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
