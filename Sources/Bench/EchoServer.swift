@@ -20,17 +20,9 @@ public enum EchoServer {
             FileHandle.standardError.write(Data("starboard: echo server: \(error)\n".utf8))
             return 1
         }
-        let stopped = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            sources.append(source)
-        }
+        let termination = TerminationSignals()
         FileHandle.standardOutput.write(Data("Starboard echo server is listening on http://127.0.0.1:\(port)/\n".utf8))
-        stopped.wait()
+        termination.wait()
         server.stop()
         handler.detach()
         return 0

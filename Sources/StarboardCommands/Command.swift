@@ -28,6 +28,16 @@ struct CommandContext {
     }
 }
 
+extension CommandContext {
+    /// Runs `body` with the registry and prints what it returns, or reports why the registry is invalid.
+    func output(_ body: (Registry) -> CommandOutput) -> StarboardCommand.Action {
+        switch registry() {
+        case .failure(let error): .output(error.output)
+        case .success(let registry): .output(body(registry))
+        }
+    }
+}
+
 /// A command's early exit carrying what to print.
 struct CommandOutputError: Error {
     let output: CommandOutput

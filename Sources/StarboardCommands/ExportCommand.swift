@@ -38,10 +38,7 @@ enum ExportCommand: Command {
         case .failure(let error): return .output(error.output)
         case .success(let parsed): options = parsed
         }
-        switch context.registry() {
-        case .failure(let error): return .output(error.output)
-        case .success(let registry): return .output(export(options, registry: registry))
-        }
+        return context.output { export(options, registry: $0) }
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {

@@ -14,10 +14,7 @@ enum ListCommand: Command {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
-        switch context.registry() {
-        case .failure(let error): return .output(error.output)
-        case .success(let registry): return .output(list(arguments, registry: registry))
-        }
+        return context.output { list(arguments, registry: $0) }
     }
 
     static func list(_ arguments: [String], registry: Registry) -> CommandOutput {

@@ -21,10 +21,7 @@ enum RenderCommand: Command {
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
-        switch context.registry() {
-        case .failure(let error): return .output(error.output)
-        case .success(let registry): return .output(render(arguments, registry: registry))
-        }
+        return context.output { render(arguments, registry: $0) }
     }
 
     static func render(_ arguments: [String], registry: Registry) -> CommandOutput {

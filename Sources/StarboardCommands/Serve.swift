@@ -55,6 +55,7 @@ extension StarboardCommand {
             return 1
         }
         for warning in server.warnings { printError("warning: \(warning)\n") }
+        let termination = TerminationSignals()
         let port: Int
         do {
             port = try server.start()
@@ -95,16 +96,7 @@ extension StarboardCommand {
             }
         }
 
-        let stopped = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        stopped.wait()
+        termination.wait()
         watcher?.stop()
         server.stop()
         FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))

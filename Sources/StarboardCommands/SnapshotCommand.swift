@@ -44,10 +44,7 @@ enum SnapshotCommand: Command {
         case .failure(let error): return .output(error.output)
         case .success(let parsed): options = parsed
         }
-        switch context.registry() {
-        case .failure(let error): return .output(error.output)
-        case .success(let registry): return .output(snapshot(options, registry: registry))
-        }
+        return context.output { snapshot(options, registry: $0) }
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
