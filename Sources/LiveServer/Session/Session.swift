@@ -34,6 +34,18 @@ public final class Session: WebSocketHandler {
         var problem: String?
         var pending: [PendingChange] = []
         var queued = false
+        /// The host is working on a batch of this component's changes; later ones must wait for it.
+        var busy = false
+    }
+
+    /// A change answered from the ``RenderCache``: what its ack and render need.
+    struct CachedAnswer {
+        let change: PendingChange
+        let revision: Int
+        let notes: [String]
+        let values: JSONValue
+        let render: String
+        let subscribers: [ConnectionID]
     }
 
     /// What the host said about the components: schema and pre-rendered variants.
@@ -55,6 +67,20 @@ public final class Session: WebSocketHandler {
         /// Components with changes waiting, in arrival order.
         var queue: [String] = []
         var pumping = false
+        var cache = RenderCache()
+
+        /// Applies `change` to `name` from the cache, if the host answered it before from these values.
+        mutating func applyCached(_ change: PendingChange, to name: String) -> CachedAnswer? {
+            guard let base = components[name]?.values,
+                  let hit = cache.lookup(RenderCache.key(component: name, base: base, change: change.change)) else { return nil }
+            components[name]!.revision += 1
+            components[name]!.values = hit.values
+            components[name]!.renderFields = hit.render
+            components[name]!.problem = nil
+            let entry = components[name]!
+            return CachedAnswer(change: change, revision: entry.revision, notes: hit.notes, values: hit.values,
+                                render: hit.render, subscribers: Array(entry.subscribers))
+        }
     }
 
     /// Most changes sent to the host in one batch.
@@ -248,31 +274,50 @@ public final class Session: WebSocketHandler {
     }
 
     private func enqueue(_ name: String, _ change: PendingChange) {
-        let start = state.withLock { state -> Bool in
+        let (start, answer) = state.withLock { state -> (Bool, CachedAnswer?) in
+            // Nothing ahead of it and seen before: answered here, on the spot.
+            if let entry = state.components[name], entry.pending.isEmpty, !entry.busy,
+               let answer = state.applyCached(change, to: name) {
+                return (false, answer)
+            }
             state.components[name]!.pending.append(change)
             if !state.components[name]!.queued {
                 state.components[name]!.queued = true
                 state.queue.append(name)
             }
-            guard !state.pumping else { return false }
+            guard !state.pumping else { return (false, nil) }
             state.pumping = true
-            return true
+            return (true, nil)
+        }
+        if let answer {
+            deliver([answer], of: name)
+            return
         }
         if start { workQueue.async { [weak self] in self?.pump() } }
     }
 
     /// Sends each component's waiting changes to the host as one batch, until none are left.
+    /// Changes at the front of a component's line that the cache can answer are answered first.
     private func pump() {
         while true {
+            var answered: [CachedAnswer] = []
             let next = state.withLock { state -> (String, [PendingChange], JSONValue, any ComponentHost)? in
                 guard !state.queue.isEmpty else {
                     state.pumping = false
                     return nil
                 }
                 let name = state.queue.removeFirst()
-                guard var entry = state.components[name] else { return nil }
+                guard state.components[name] != nil else { return nil }
+                var cached = 0
+                while cached < state.components[name]!.pending.count,
+                      let answer = state.applyCached(state.components[name]!.pending[cached], to: name) {
+                    answered.append(answer)
+                    cached += 1
+                }
                 // Bounded batches, and the component goes to the back of the line: a client that
                 // floods one component cannot starve another's changes.
+                var entry = state.components[name]!
+                entry.pending.removeFirst(cached)
                 let items = Array(entry.pending.prefix(Self.maxBatch))
                 entry.pending.removeFirst(items.count)
                 if entry.pending.isEmpty {
@@ -280,13 +325,40 @@ public final class Session: WebSocketHandler {
                 } else {
                     state.queue.append(name)
                 }
+                entry.busy = !items.isEmpty
                 state.components[name] = entry
                 return (name, items, entry.values, state.host)
             }
             guard let (name, items, base, host) = next else { return }
+            deliver(answered, of: name)
             guard !items.isEmpty else { continue }
             process(name, items, base: base, host: host)
+            state.withLock { $0.components[name]?.busy = false }
         }
+    }
+
+    /// Acks each cached answer and sends subscribers the newest render (earlier ones would be
+    /// replaced in their queues anyway).
+    private func deliver(_ answers: [CachedAnswer], of name: String) {
+        guard let last = answers.last else { return }
+        for answer in answers {
+            sendAck(answer.change, component: name, revision: answer.revision, notes: answer.notes)
+        }
+        changed()
+        broadcastRender(name, revision: last.revision, fields: last.render, values: last.values, to: last.subscribers)
+    }
+
+    private func sendAck(_ item: PendingChange, component name: String, revision: Int, notes: [String]) {
+        // Acks coalesce per component: a client that sends faster than it reads gets the newest
+        // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
+        let ack = ServerMessage.ack(id: item.id, component: name, revision: revision, notes: notes)
+        sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
+    }
+
+    private func broadcastRender(_ name: String, revision: Int, fields: String, values: JSONValue, to subscribers: [ConnectionID]) {
+        guard !subscribers.isEmpty else { return }
+        let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values.description + "}")
+        sink?.broadcast(frame, to: subscribers, coalescingKey: "render:" + name)
     }
 
     private func process(_ name: String, _ items: [PendingChange], base: JSONValue, host: any ComponentHost) {
@@ -328,17 +400,21 @@ public final class Session: WebSocketHandler {
             self.reply(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: result["property"]?.stringValue)), to: item.connection)
         }
         for (item, revision, notes) in acks {
-            // Acks coalesce per component: a client that sends faster than it reads gets the newest
-            // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
-            let ack = ServerMessage.ack(id: item.id, component: name, revision: revision, notes: notes.arrayValue?.compactMap(\.stringValue) ?? [])
-            sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
+            sendAck(item, component: name, revision: revision, notes: notes.arrayValue?.compactMap(\.stringValue) ?? [])
         }
         guard let outcome else { return }
         changed()
-        if let fields = outcome.fields, !outcome.subscribers.isEmpty {
-            let values = answer["values"]?.description ?? "{}"
-            let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: outcome.revision) + fields + ",\"values\":" + values + "}")
-            sink?.broadcast(frame, to: outcome.subscribers, coalescingKey: "render:" + name)
+        let values = answer["values"] ?? .object([])
+        if items.count == 1, acks.count == 1, let render = reply.render {
+            let key = RenderCache.key(component: name, base: base, change: items[0].change)
+            let notes = acks[0].2.arrayValue?.compactMap(\.stringValue) ?? []
+            state.withLock { state in
+                // A reload may have replaced the code that made this render meanwhile.
+                if state.host === host { state.cache.insert(key, values: values, notes: notes, render: render) }
+            }
+        }
+        if let fields = outcome.fields {
+            broadcastRender(name, revision: outcome.revision, fields: fields, values: values, to: outcome.subscribers)
         }
     }
 
@@ -376,6 +452,8 @@ public final class Session: WebSocketHandler {
             let old = state.host
             state.host = host
             state.catalog = catalog
+            // Renders of the old code must not answer for the new.
+            state.cache.removeAll()
             var components: [String: ComponentState] = [:]
             var subscribers: [String: [ConnectionID]] = [:]
             for (name, var entry) in restored {

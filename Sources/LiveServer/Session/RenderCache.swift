@@ -1,0 +1,92 @@
+import Inspector
+
+/// Replies to single changes the host has already answered, so that a change it has seen
+/// before (a designer toggling a value back and forth, a tap undone, a burst cycling through
+/// the same few values) is answered on the spot, without a trip to the worker.
+///
+/// Component code is deterministic by contract: it is re-instantiated from values and must draw
+/// the same SVG for the same values (the golden snapshots rely on it too). So a change applied to
+/// the same starting values always ends in the same values, notes and render. The key is the
+/// component, its values before the change and the change, as JSON text. Only accepted changes
+/// are kept; the cache is emptied when the component code is reloaded.
+///
+/// Bounded by entries and by bytes of render text; the least recently used entries go first.
+struct RenderCache {
+    /// What the host answered for one change.
+    struct Entry {
+        let values: JSONValue
+        let notes: [String]
+        /// The render's fields as JSON text, as ``Workbench/Reply/render`` carries them.
+        let render: String
+        var lastUse: UInt64
+    }
+
+    let maxEntries: Int
+    let maxBytes: Int
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    private var clock: UInt64 = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(maxEntries: Int = 512, maxBytes: Int = 32 << 20) {
+        self.maxEntries = maxEntries
+        self.maxBytes = maxBytes
+    }
+
+    var count: Int { entries.count }
+
+    static func key(component: String, base: JSONValue, change: JSONValue) -> String {
+        var key = component
+        key += "\u{0}"
+        base.write(into: &key)
+        key += "\u{0}"
+        change.write(into: &key)
+        return key
+    }
+
+    mutating func lookup(_ key: String) -> Entry? {
+        guard var entry = entries[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        return entry
+    }
+
+    mutating func insert(_ key: String, values: JSONValue, notes: [String], render: String) {
+        let size = Self.cost(key: key, render: render)
+        guard size <= maxBytes / 4 else { return }
+        clock += 1
+        if let old = entries.updateValue(Entry(values: values, notes: notes, render: render, lastUse: clock), forKey: key) {
+            bytes -= Self.cost(key: key, render: old.render)
+        }
+        bytes += size
+        if entries.count > maxEntries || bytes > maxBytes { evict() }
+    }
+
+    mutating func removeAll() {
+        entries = [:]
+        bytes = 0
+    }
+
+    /// Drops the least recently used quarter (and more while still over the byte budget), so
+    /// the sort is paid once per many insertions rather than on each.
+    private mutating func evict() {
+        let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in oldestFirst {
+            let overCount = entries.count > maxEntries * 3 / 4
+            let overBytes = bytes > maxBytes * 3 / 4
+            guard overCount || overBytes else { break }
+            entries[key] = nil
+            bytes -= Self.cost(key: key, render: entry.render)
+        }
+    }
+
+    private static func cost(key: String, render: String) -> Int {
+        key.utf8.count + render.utf8.count + 64
+    }
+}
