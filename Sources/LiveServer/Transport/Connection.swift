@@ -15,6 +15,8 @@ final class Connection {
     /// The frame written last, kept alive until the next writeable callback
     /// because permessage-deflate may still read it while lws drains.
     var inFlight: OutgoingFrame?
+    /// TCP_CORK is set: frames written back to back leave as one segment when it is cleared.
+    var isCorked = false
 
     init(id: ConnectionID, wsi: OpaquePointer) {
         self.id = id

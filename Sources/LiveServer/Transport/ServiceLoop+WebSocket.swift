@@ -1,4 +1,7 @@
 import CLibWebSockets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Receiving messages and writing queued frames.
 extension ServiceLoop {
@@ -44,16 +47,22 @@ extension ServiceLoop {
         let (next, more) = outbox.next(for: connection.id)
         switch next {
         case .idle:
+            cork(connection, false)
             cancelStallTimer(connection)
             return 0
         case .close(let reason):
+            cork(connection, false)
             return refuse(connection, LWS_CLOSE_STATUS_NORMAL, reason)
         case .frame(let frame):
             connection.inFlight = frame
+            // Frames queued together (an ack and its render) go out in one segment, so the
+            // client wakes once for both rather than once per frame.
+            if more { cork(connection, true) }
             let written = try LWSCall.check(lws_write(wsi, frame.payload, frame.byteCount, LWS_WRITE_TEXT), "lws_write")
             if Int(written) < frame.byteCount {
                 throw .libwebsockets(call: "lws_write (short)", code: Int(written))
             }
+            if !more { cork(connection, false) }
             // A partially sent frame also counts: its writeable callback comes once lws flushed it.
             if more || lws_partial_buffered(wsi) != 0 {
                 armStallTimer(connection)
@@ -62,6 +71,18 @@ extension ServiceLoop {
                 cancelStallTimer(connection)
             }
             return 0
+        }
+    }
+
+    /// Sets or clears TCP_CORK on the connection's socket. Still one `lws_write` per writeable
+    /// callback, as lws requires; the kernel holds the bytes until the last frame is written.
+    private func cork(_ connection: Connection, _ on: Bool) {
+        guard connection.isCorked != on else { return }
+        let fd = lws_get_socket_fd(connection.wsi)
+        guard fd >= 0 else { return }
+        var value: Int32 = on ? 1 : 0
+        if setsockopt(fd, Int32(IPPROTO_TCP), TCP_CORK, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 {
+            connection.isCorked = on
         }
     }
 
