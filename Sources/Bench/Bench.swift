@@ -19,12 +19,14 @@ public enum Bench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let renders = try RenderBench.run(registry: registry, iterations: max(options.renderIterations, 1), log: log)
+        let workbench = try WorkbenchBench.run(registry: registry, iterations: max(options.renderIterations, 1))
+        log("workbench: done")
         let latency = try LatencyBench.run(options, stateFile: folder + "/latency.json", log: log)
         let fanOut = try FanOutBench.run(options, stateFile: folder + "/fanout.json", log: log)
         let burst = try BurstBench.run(options, stateFile: folder + "/burst.json", log: log)
         let startup = try StartupBench.run(options, stateFile: folder + "/startup.json", log: log)
         return BenchReport(
-            machine: .current, options: options, renders: renders, latency: latency,
+            machine: .current, options: options, renders: renders, workbench: workbench, latency: latency,
             fanOut: fanOut, burst: burst, startup: startup
         )
     }

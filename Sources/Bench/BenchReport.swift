@@ -14,6 +14,8 @@ public struct BenchReport: Sendable {
     public let machine: MachineDescription
     public let options: BenchOptions
     public let renders: [RenderResult]
+    /// The worker's whole job for one change, in-process.
+    public let workbench: WorkbenchResult
     public let latency: LatencyResult
     public let fanOut: FanOutReport
     public let burst: BurstResult
@@ -71,12 +73,18 @@ public struct BenchReport: Sendable {
         for result in renders {
             out += "| \(result.component) | \(result.variant) | \(Self.micros(result.timing.medianMicros)) | \(Self.micros(result.timing.p99Micros)) | \(result.svgBytes) |\n"
         }
+        out += "\nWhole worker job for one change (Workbench, in-process: read the request, check values, "
+        out += "re-instantiate, render, write the reply): \(workbench.component) median \(Self.micros(workbench.timing.medianMicros)), "
+        out += "p99 \(Self.micros(workbench.timing.p99Micros))\n"
         out += "\nChange → render received over loopback (\(latency.changeToRender.count) round trips, render \(latency.renderBytes) bytes)\n\n"
         out += "| measurement | median | p99 | max |\n|---|---:|---:|---:|\n"
         out += "| set → render (RatingControl) | \(Self.micros(latency.changeToRender.medianMicros)) | \(Self.micros(latency.changeToRender.p99Micros)) | \(Self.micros(latency.changeToRender.maxMicros)) |\n"
         out += "| set → ack (same round trips) | \(Self.micros(latency.changeToAck.medianMicros)) | \(Self.micros(latency.changeToAck.p99Micros)) | \(Self.micros(latency.changeToAck.maxMicros)) |\n"
+        out += "| set → render, values never sent before (no cache) | \(Self.micros(latency.uncachedChangeToRender.medianMicros)) | \(Self.micros(latency.uncachedChangeToRender.p99Micros)) | \(Self.micros(latency.uncachedChangeToRender.maxMicros)) |\n"
         out += "| floor: lws echo, same size | \(Self.micros(latency.echoFloor.medianMicros)) | \(Self.micros(latency.echoFloor.p99Micros)) | \(Self.micros(latency.echoFloor.maxMicros)) |\n"
         out += String(format: "| **ratio** | **%.2f×** | %.2f× | |\n", latency.medianRatio, latency.p99Ratio)
+        out += String(format: "| ratio without the cache | %.2f× | %.2f× | |\n", latency.uncachedMedianRatio,
+                      latency.echoFloor.p99Micros > 0 ? latency.uncachedChangeToRender.p99Micros / latency.echoFloor.p99Micros : 0)
         out += "\nFan-out: one change, time until the last subscriber has the render (\(options.fanOutTrials) changes each)\n\n"
         out += "| subscribers | median | p99 | max |\n|---:|---:|---:|---:|\n"
         for level in fanOut.levels {
@@ -133,10 +141,13 @@ public struct BenchReport: Sendable {
                 .object([("component", .string(result.component)), ("variant", .string(result.variant)),
                          ("timing", summary(result.timing)), ("svgBytes", .integer(result.svgBytes))])
             })),
+            ("workbench", .object([("component", .string(workbench.component)), ("timing", summary(workbench.timing))])),
             ("changeToRender", .object([
-                ("roundTrip", summary(latency.changeToRender)), ("ack", summary(latency.changeToAck)), ("echoFloor", summary(latency.echoFloor)),
+                ("roundTrip", summary(latency.changeToRender)), ("ack", summary(latency.changeToAck)),
+                ("uncachedRoundTrip", summary(latency.uncachedChangeToRender)), ("echoFloor", summary(latency.echoFloor)),
                 ("renderBytes", .integer(latency.renderBytes)),
                 ("medianRatio", .number(latency.medianRatio)), ("p99Ratio", .number(latency.p99Ratio)),
+                ("uncachedMedianRatio", .number(latency.uncachedMedianRatio)),
             ])),
             ("fanOut", .object([
                 ("levels", .array(fanOut.levels.map { .object([("subscribers", .integer($0.subscribers)), ("lastServed", summary($0.lastServed))]) })),

@@ -1,10 +1,15 @@
+import Foundation
+
 /// Change → render received over loopback, against the floor of the same transport echoing a
 /// message of the render's size.
 public struct LatencyResult: Sendable {
     /// `set` sent → matching `render` received.
     public let changeToRender: LatencySummary
-    /// `set` sent → its `ack` received: the server's request handling without the render.
+    /// `set` sent → its `ack` received (the ack goes out just before the render).
     public let changeToAck: LatencySummary
+    /// `set` of values never sent before → render: what the server's render cache cannot answer,
+    /// so every change goes through the worker (validate, re-instantiate, lay out, write SVG).
+    public let uncachedChangeToRender: LatencySummary
     /// Echo of a payload the size of that render, through a `WebSocketServer` with an echo handler.
     public let echoFloor: LatencySummary
     /// Bytes of the render message (and of the echoed payload).
@@ -12,6 +17,8 @@ public struct LatencyResult: Sendable {
 
     /// Median change→render over median echo: the headline figure.
     public var medianRatio: Double { echoFloor.medianMicros > 0 ? changeToRender.medianMicros / echoFloor.medianMicros : 0 }
+    /// Median uncached change→render over median echo.
+    public var uncachedMedianRatio: Double { echoFloor.medianMicros > 0 ? uncachedChangeToRender.medianMicros / echoFloor.medianMicros : 0 }
     /// p99 change→render over p99 echo.
     public var p99Ratio: Double { echoFloor.p99Micros > 0 ? changeToRender.p99Micros / echoFloor.p99Micros : 0 }
 }
@@ -27,6 +34,7 @@ enum LatencyBench {
         let client = try StarboardClient(port: live.port)
         try client.subscribe("RatingControl")
         var alternation = Alternation.ratingStars
+        var fresh = FreshValues()
         var renderBytes = 0
         for _ in 0..<options.warmUpRoundTrips {
             renderBytes = try client.change(alternation.component, valuesJSON: alternation.next()).renderBytes
@@ -51,6 +59,7 @@ enum LatencyBench {
 
         var changeSamples: [UInt64] = []
         var ackSamples: [UInt64] = []
+        var uncachedSamples: [UInt64] = []
         var echoSamples: [UInt64] = []
         changeSamples.reserveCapacity(options.roundTrips)
         echoSamples.reserveCapacity(options.roundTrips)
@@ -62,14 +71,31 @@ enum LatencyBench {
                 changeSamples.append(timing.nanoseconds)
                 ackSamples.append(timing.ackNanoseconds)
             }
+            for _ in 0..<count {
+                uncachedSamples.append(try client.change(fresh.component, valuesJSON: fresh.next()).nanoseconds)
+            }
             for _ in 0..<count { echoSamples.append(try echoOnce()) }
         }
-        log("round trips: \(changeSamples.count) changes and \(echoSamples.count) echoes of \(payload.count) bytes")
+        log("round trips: \(changeSamples.count) changes, \(uncachedSamples.count) uncached changes and \(echoSamples.count) echoes of \(payload.count) bytes")
         return LatencyResult(
             changeToRender: LatencySummary(nanoseconds: changeSamples),
             changeToAck: LatencySummary(nanoseconds: ackSamples),
+            uncachedChangeToRender: LatencySummary(nanoseconds: uncachedSamples),
             echoFloor: LatencySummary(nanoseconds: echoSamples),
             renderBytes: renderBytes
         )
+    }
+}
+
+/// RatingControl star sizes that never repeat within a run (widths 30.001, 30.002, … points), so
+/// the server's render cache never has the answer.
+struct FreshValues {
+    let component = "RatingControl"
+    private var count = 0
+
+    mutating func next() -> String {
+        count += 1
+        let thousandths = 30_000 + count % 150_000
+        return #"{"starSize":{"width":\#(thousandths / 1000).\#(String(format: "%03d", thousandths % 1000)),"height":44}}"#
     }
 }

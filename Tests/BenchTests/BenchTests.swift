@@ -45,6 +45,10 @@ import Testing
         // Change → render and the echo floor, with the floor's payload the render's size.
         #expect(report.latency.changeToRender.count == 50)
         #expect(report.latency.echoFloor.count == 50)
+        #expect(report.latency.uncachedChangeToRender.count == 50)
+        #expect(report.latency.uncachedChangeToRender.medianMicros > 0)
+        #expect(report.workbench.timing.count == 20)
+        #expect(report.workbench.timing.medianMicros > 0)
         #expect(report.latency.changeToRender.medianMicros > 0)
         #expect(report.latency.echoFloor.medianMicros > 0)
         #expect(report.latency.renderBytes > 1000)

@@ -1,0 +1,42 @@
+import Inspector
+import LiveServer
+
+/// What the worker does for one change, without the transport: read the request, re-check the
+/// values, re-instantiate, render, and write the reply with the render's JSON text.
+public struct WorkbenchResult: Sendable {
+    public let component: String
+    public let timing: LatencySummary
+}
+
+enum WorkbenchBench {
+    /// Times `Workbench.handle` for a batch of one `set`, alternating values as the latency bench does.
+    static func run(registry: Registry, iterations: Int) throws(BenchError) -> WorkbenchResult {
+        let workbench = Workbench(registry: registry)
+        var alternation = Alternation.ratingStars
+        var base = JSONValue.object([])
+        var samples: [UInt64] = []
+        samples.reserveCapacity(iterations)
+        let warmUp = max(iterations / 10, 5)
+        for index in 0..<(warmUp + iterations) {
+            let change = try JSONValue.parsingForBench(alternation.next())
+            let request = JSONValue.object([
+                ("op", .string("batch")), ("component", .string(alternation.component)),
+                ("base", base), ("changes", .array([.object([("set", change)])])),
+            ])
+            let started = Clock.now()
+            let reply = workbench.handle(request)
+            let text = reply.json.description
+            let elapsed = Clock.now() - started
+            guard reply.render != nil, !text.isEmpty else { throw BenchError("the workbench did not render: \(text)") }
+            base = reply.json["values"] ?? base
+            if index >= warmUp { samples.append(elapsed) }
+        }
+        return WorkbenchResult(component: alternation.component, timing: LatencySummary(nanoseconds: samples))
+    }
+}
+
+extension JSONValue {
+    static func parsingForBench(_ text: String) throws(BenchError) -> JSONValue {
+        do { return try JSONValue(parsing: text) } catch { throw BenchError("bad JSON in the bench: \(text)") }
+    }
+}
