@@ -32,10 +32,21 @@ public final class Session: WebSocketHandler {
         var renderFields: String?
         /// Why the newest render is missing, when component code crashed or hung.
         var problem: String?
-        var pending: [PendingChange] = []
+        var pending = ChangeLine<PendingChange>()
         var queued = false
         /// The host is working on a batch of this component's changes; later ones must wait for it.
         var busy = false
+
+        /// Applies `change` from the cache, if the host answered it before from these values.
+        mutating func applyCached(_ change: PendingChange, name: String, cache: inout RenderCache) -> CachedAnswer? {
+            guard let hit = cache.lookup(RenderCache.key(component: name, base: values, change: change.change)) else { return nil }
+            revision += 1
+            values = hit.values
+            renderFields = hit.render
+            problem = nil
+            return CachedAnswer(change: change, revision: revision, notes: hit.notes, values: hit.values,
+                                render: hit.render, subscribers: Array(subscribers))
+        }
     }
 
     /// A change answered from the ``RenderCache``: what its ack and render need.
@@ -69,18 +80,6 @@ public final class Session: WebSocketHandler {
         var pumping = false
         var cache = RenderCache()
 
-        /// Applies `change` to `name` from the cache, if the host answered it before from these values.
-        mutating func applyCached(_ change: PendingChange, to name: String) -> CachedAnswer? {
-            guard let base = components[name]?.values,
-                  let hit = cache.lookup(RenderCache.key(component: name, base: base, change: change.change)) else { return nil }
-            components[name]!.revision += 1
-            components[name]!.values = hit.values
-            components[name]!.renderFields = hit.render
-            components[name]!.problem = nil
-            let entry = components[name]!
-            return CachedAnswer(change: change, revision: entry.revision, notes: hit.notes, values: hit.values,
-                                render: hit.render, subscribers: Array(entry.subscribers))
-        }
     }
 
     /// Most changes sent to the host in one batch.
@@ -276,8 +275,8 @@ public final class Session: WebSocketHandler {
     private func enqueue(_ name: String, _ change: PendingChange) {
         let (start, answer) = state.withLock { state -> (Bool, CachedAnswer?) in
             // Nothing ahead of it and seen before: answered here, on the spot.
-            if let entry = state.components[name], entry.pending.isEmpty, !entry.busy,
-               let answer = state.applyCached(change, to: name) {
+            if state.components[name]!.pending.isEmpty, !state.components[name]!.busy,
+               let answer = state.components[name]!.applyCached(change, name: name, cache: &state.cache) {
                 return (false, answer)
             }
             state.components[name]!.pending.append(change)
@@ -307,19 +306,19 @@ public final class Session: WebSocketHandler {
                     return nil
                 }
                 let name = state.queue.removeFirst()
-                guard state.components[name] != nil else { return nil }
+                // Taken out while it changes, so its (possibly long) line of changes is not copied.
+                guard var entry = state.components.removeValue(forKey: name) else { return nil }
+                // Bounded too, so the socket thread never waits long for the lock.
                 var cached = 0
-                while cached < state.components[name]!.pending.count,
-                      let answer = state.applyCached(state.components[name]!.pending[cached], to: name) {
+                while cached < min(entry.pending.count, Self.maxBatch),
+                      let answer = entry.applyCached(entry.pending[cached], name: name, cache: &state.cache) {
                     answered.append(answer)
                     cached += 1
                 }
                 // Bounded batches, and the component goes to the back of the line: a client that
                 // floods one component cannot starve another's changes.
-                var entry = state.components[name]!
-                entry.pending.removeFirst(cached)
-                let items = Array(entry.pending.prefix(Self.maxBatch))
-                entry.pending.removeFirst(items.count)
+                entry.pending.drop(cached)
+                let items = cached > 0 ? [] : entry.pending.take(Self.maxBatch)
                 if entry.pending.isEmpty {
                     entry.queued = false
                 } else {
