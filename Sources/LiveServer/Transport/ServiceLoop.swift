@@ -57,7 +57,10 @@ final class ServiceLoop {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.count_threads = 1
-        info.pt_serv_buf_size = 32 * 1024
+        // lws reads up to this much from one connection per turn of the service loop and hands
+        // all of it over before the next connection gets its turn. With 32 KiB, a client flooding
+        // `set`s made everyone else wait for ~350 of them (2-5 ms) per turn; 4 KiB is ~40.
+        info.pt_serv_buf_size = 4 * 1024
         let context = try LWSCall.check(lws_create_context(&info), "lws_create_context")
         self.context = context
 
@@ -225,8 +228,9 @@ final class ServiceLoop {
         websocket.name = UnsafePointer(cString(configuration.subprotocol))
         websocket.callback = websocketCallback
         websocket.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
-        // lws allocates this per connection; messages are reassembled from chunks this size.
-        websocket.rx_buffer_size = 16 * 1024
+        // lws allocates this per connection; messages are reassembled from chunks this size
+        // (no larger than a turn's read, above).
+        websocket.rx_buffer_size = 4 * 1024
         websocket.tx_packet_size = 64 * 1024
         return allocate([http, websocket, lws_protocols()])
     }
