@@ -118,10 +118,10 @@ struct SessionCacheTests {
     @Test func theCacheKeepsItsBudgetDroppingTheLeastRecentlyUsed() {
         var cache = RenderCache(maxEntries: 8, maxBytes: 1 << 20)
         for index in 0..<8 {
-            cache.insert("k\(index)", values: .object([]), notes: [], render: "r\(index)")
+            cache.insert("k\(index)", values: .object([]), valuesText: "{}", notes: [], render: "r\(index)")
         }
         _ = cache.lookup("k0")
-        cache.insert("k8", values: .object([]), notes: [], render: "r8")
+        cache.insert("k8", values: .object([]), valuesText: "{}", notes: [], render: "r8")
         #expect(cache.count <= 8)
         #expect(cache.lookup("k0")?.render == "r0")
         #expect(cache.lookup("k8")?.render == "r8")
@@ -129,7 +129,7 @@ struct SessionCacheTests {
 
         var small = RenderCache(maxEntries: 100, maxBytes: 4096)
         let big = String(repeating: "x", count: 900)
-        for index in 0..<20 { small.insert("k\(index)", values: .object([]), notes: [], render: big) }
+        for index in 0..<20 { small.insert("k\(index)", values: .object([]), valuesText: "{}", notes: [], render: big) }
         #expect(small.count <= 4)
         #expect(small.lookup("k19") != nil)
     }

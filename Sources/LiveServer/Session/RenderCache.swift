@@ -15,6 +15,7 @@ struct RenderCache {
     /// What the host answered for one change.
     struct Entry {
         let values: JSONValue
+        let valuesText: String
         let notes: [String]
         /// The render's fields as JSON text, as ``Workbench/Reply/render`` carries them.
         let render: String
@@ -36,10 +37,11 @@ struct RenderCache {
 
     var count: Int { entries.count }
 
-    static func key(component: String, base: JSONValue, change: JSONValue) -> String {
+    /// `baseText` is the JSON text of the values before the change.
+    static func key(component: String, baseText: String, change: JSONValue) -> String {
         var key = component
         key += "\u{0}"
-        base.write(into: &key)
+        key += baseText
         key += "\u{0}"
         change.write(into: &key)
         return key
@@ -57,11 +59,11 @@ struct RenderCache {
         return entry
     }
 
-    mutating func insert(_ key: String, values: JSONValue, notes: [String], render: String) {
+    mutating func insert(_ key: String, values: JSONValue, valuesText: String, notes: [String], render: String) {
         let size = Self.cost(key: key, render: render)
         guard size <= maxBytes / 4 else { return }
         clock += 1
-        if let old = entries.updateValue(Entry(values: values, notes: notes, render: render, lastUse: clock), forKey: key) {
+        if let old = entries.updateValue(Entry(values: values, valuesText: valuesText, notes: notes, render: render, lastUse: clock), forKey: key) {
             bytes -= Self.cost(key: key, render: old.render)
         }
         bytes += size

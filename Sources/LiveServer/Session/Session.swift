@@ -17,15 +17,27 @@ public final class Session: WebSocketHandler {
         let connection: ConnectionID
         let id: JSONValue?
         let change: JSONValue
-        /// "starCount=13" or "a tap on star-3", for crash messages.
-        let summary: String
         /// The property an error should be shown at, when the change is about one.
         let property: String?
+
+        /// "starCount=13" or "a tap on star-3", for crash messages (so made only for them).
+        var summary: String {
+            if let members = change["set"]?.objectMembers {
+                return members.map { "\($0.0)=\(Session.shortText($0.1))" }.joined(separator: ", ")
+            }
+            if let reset = change["reset"] {
+                return "a reset of " + (reset.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "every property")
+            }
+            if let target = change["tap"]?.stringValue { return "a tap on \(target)" }
+            return ""
+        }
     }
 
     /// One component's shared state.
     struct ComponentState {
-        var values: JSONValue
+        private(set) var values: JSONValue
+        /// `values` as JSON text, kept beside them: it starts every cache key and goes into every render.
+        private(set) var valuesText: String
         var revision: Int
         var subscribers: Set<ConnectionID> = []
         /// The newest render's fields after `revision` (svg, size, accessibility, …), nil if it crashed.
@@ -37,14 +49,25 @@ public final class Session: WebSocketHandler {
         /// The host is working on a batch of this component's changes; later ones must wait for it.
         var busy = false
 
+        init(values: JSONValue, revision: Int) {
+            self.values = values
+            valuesText = values.description
+            self.revision = revision
+        }
+
+        mutating func setValues(_ new: JSONValue, text: String? = nil) {
+            values = new
+            valuesText = text ?? new.description
+        }
+
         /// Applies `change` from the cache, if the host answered it before from these values.
         mutating func applyCached(_ change: PendingChange, name: String, cache: inout RenderCache) -> CachedAnswer? {
-            guard let hit = cache.lookup(RenderCache.key(component: name, base: values, change: change.change)) else { return nil }
+            guard let hit = cache.lookup(RenderCache.key(component: name, baseText: valuesText, change: change.change)) else { return nil }
             revision += 1
-            values = hit.values
+            setValues(hit.values, text: hit.valuesText)
             renderFields = hit.render
             problem = nil
-            return CachedAnswer(change: change, revision: revision, notes: hit.notes, values: hit.values,
+            return CachedAnswer(change: change, revision: revision, notes: hit.notes, valuesText: hit.valuesText,
                                 render: hit.render, subscribers: Array(subscribers))
         }
     }
@@ -54,7 +77,7 @@ public final class Session: WebSocketHandler {
         let change: PendingChange
         let revision: Int
         let notes: [String]
-        let values: JSONValue
+        let valuesText: String
         let render: String
         let subscribers: [ConnectionID]
     }
@@ -149,7 +172,7 @@ public final class Session: WebSocketHandler {
             var entry = ComponentState(values: base, revision: revision)
             do {
                 let reply = try host.call(batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
-                entry.values = reply.json["values"] ?? base
+                entry.setValues(reply.json["values"] ?? base)
                 for note in reply.json["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
                     if let text = note.stringValue { warnings.append(text) }
                 }
@@ -228,22 +251,19 @@ public final class Session: WebSocketHandler {
             }
         case .set(_, let values):
             let members = values.objectMembers ?? []
-            let summary = members.map { "\($0.0)=\(Self.shortText($0.1))" }.joined(separator: ", ")
             enqueue(name, PendingChange(connection: connection, id: id, change: .object([("set", values)]),
-                                        summary: summary, property: members.count == 1 ? members[0].0 : nil))
+                                        property: members.count == 1 ? members[0].0 : nil))
         case .reset(_, let properties):
             let change: JSONValue = .object([("reset", properties.map { .array($0.map(JSONValue.string)) } ?? .null)])
-            enqueue(name, PendingChange(connection: connection, id: id, change: change,
-                                        summary: "a reset of " + (properties?.joined(separator: ", ") ?? "every property"), property: nil))
+            enqueue(name, PendingChange(connection: connection, id: id, change: change, property: nil))
         case .tap(_, let target):
-            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("tap", .string(target))]),
-                                        summary: "a tap on \(target)", property: nil))
+            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("tap", .string(target))]), property: nil))
         case .preview(_, let values):
             workQueue.async { [weak self] in self?.preview(name, values: values, id: id, for: connection) }
         }
     }
 
-    private static func shortText(_ value: JSONValue) -> String {
+    fileprivate static func shortText(_ value: JSONValue) -> String {
         let text = value.stringValue ?? value.description
         return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
@@ -253,10 +273,10 @@ public final class Session: WebSocketHandler {
             state.components[name]!.subscribers.insert(connection)
             state.subscriptions[connection, default: []].insert(name)
             let entry = state.components[name]!
-            return (entry.renderFields, entry.revision, entry.values, entry.problem, state.catalog.variants[name] ?? "[]")
+            return (entry.renderFields, entry.revision, entry.valuesText, entry.problem, state.catalog.variants[name] ?? "[]")
         }
         if let fields {
-            let full = Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values.description + ",\"variants\":" + variants + "}"
+            let full = Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values + ",\"variants\":" + variants + "}"
             // Its own key: a later broadcast must not replace the one frame that carries the variants.
             sink?.send(OutgoingFrame(text: full), to: connection, coalescingKey: "subscribe:" + name)
         }
@@ -300,7 +320,7 @@ public final class Session: WebSocketHandler {
     private func pump() {
         while true {
             var answered: [CachedAnswer] = []
-            let next = state.withLock { state -> (String, [PendingChange], JSONValue, any ComponentHost)? in
+            let next = state.withLock { state -> (String, [PendingChange], JSONValue, String, any ComponentHost)? in
                 guard !state.queue.isEmpty else {
                     state.pumping = false
                     return nil
@@ -326,12 +346,12 @@ public final class Session: WebSocketHandler {
                 }
                 entry.busy = !items.isEmpty
                 state.components[name] = entry
-                return (name, items, entry.values, state.host)
+                return (name, items, entry.values, entry.valuesText, state.host)
             }
-            guard let (name, items, base, host) = next else { return }
+            guard let (name, items, base, baseText, host) = next else { return }
             deliver(answered, of: name)
             guard !items.isEmpty else { continue }
-            process(name, items, base: base, host: host)
+            process(name, items, base: base, baseText: baseText, host: host)
             state.withLock { $0.components[name]?.busy = false }
         }
     }
@@ -344,7 +364,7 @@ public final class Session: WebSocketHandler {
             sendAck(answer.change, component: name, revision: answer.revision, notes: answer.notes)
         }
         changed()
-        broadcastRender(name, revision: last.revision, fields: last.render, values: last.values, to: last.subscribers)
+        broadcastRender(name, revision: last.revision, fields: last.render, valuesText: last.valuesText, to: last.subscribers)
     }
 
     private func sendAck(_ item: PendingChange, component name: String, revision: Int, notes: [String]) {
@@ -354,13 +374,13 @@ public final class Session: WebSocketHandler {
         sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
     }
 
-    private func broadcastRender(_ name: String, revision: Int, fields: String, values: JSONValue, to subscribers: [ConnectionID]) {
+    private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, to subscribers: [ConnectionID]) {
         guard !subscribers.isEmpty else { return }
-        let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values.description + "}")
+        let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + valuesText + "}")
         sink?.broadcast(frame, to: subscribers, coalescingKey: "render:" + name)
     }
 
-    private func process(_ name: String, _ items: [PendingChange], base: JSONValue, host: any ComponentHost) {
+    private func process(_ name: String, _ items: [PendingChange], base: JSONValue, baseText: String, host: any ComponentHost) {
         let reply: Workbench.Reply
         do {
             reply = try host.call(Self.batchRequest(name, base: base, changes: items.map(\.change)))
@@ -381,18 +401,20 @@ public final class Session: WebSocketHandler {
         let answer = reply.json
         let results = answer["results"]?.arrayValue ?? []
         var acks: [(PendingChange, Int, JSONValue)] = []
-        let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?)? in
+        let newValues = answer["values"]
+        let newText = newValues?.description
+        let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?, valuesText: String)? in
             guard var entry = state.components[name] else { return nil }
             for (item, result) in zip(items, results) where result["error"] == nil {
                 entry.revision += 1
                 acks.append((item, entry.revision, result["notes"] ?? .array([])))
             }
             guard !acks.isEmpty else { return nil }
-            entry.values = answer["values"] ?? entry.values
+            if let newValues { entry.setValues(newValues, text: newText) }
             entry.renderFields = reply.render ?? entry.renderFields
             entry.problem = nil
             state.components[name] = entry
-            return (entry.revision, Array(entry.subscribers), entry.renderFields)
+            return (entry.revision, Array(entry.subscribers), entry.renderFields, entry.valuesText)
         }
         for (item, result) in zip(items, results) {
             guard let message = result["error"]?.stringValue else { continue }
@@ -403,17 +425,18 @@ public final class Session: WebSocketHandler {
         }
         guard let outcome else { return }
         changed()
-        let values = answer["values"] ?? .object([])
-        if items.count == 1, acks.count == 1, let render = reply.render {
-            let key = RenderCache.key(component: name, base: base, change: items[0].change)
+        if items.count == 1, acks.count == 1, let render = reply.render, let newValues {
+            let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
             let notes = acks[0].2.arrayValue?.compactMap(\.stringValue) ?? []
             state.withLock { state in
                 // A reload may have replaced the code that made this render meanwhile.
-                if state.host === host { state.cache.insert(key, values: values, notes: notes, render: render) }
+                if state.host === host {
+                    state.cache.insert(key, values: newValues, valuesText: outcome.valuesText, notes: notes, render: render)
+                }
             }
         }
         if let fields = outcome.fields {
-            broadcastRender(name, revision: outcome.revision, fields: fields, values: values, to: outcome.subscribers)
+            broadcastRender(name, revision: outcome.revision, fields: fields, valuesText: outcome.valuesText, to: outcome.subscribers)
         }
     }
 
