@@ -23,11 +23,13 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Counts the bench's render allocations; glibc only, so Linux only.
+        .target(name: "CAllocationCounter"),
         .target(name: "StarboardUI", dependencies: ["CFreeType"]),
         .target(name: "Inspector", dependencies: ["StarboardUI"]),
         .target(name: "Components", dependencies: ["StarboardUI", "Inspector"], path: "Components"),
         .target(name: "LiveServer", dependencies: ["CLibWebSockets", "Inspector"]),
-        .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer"]),
+        .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "CAllocationCounter"]),
         .target(name: "StarboardCommands", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "Bench"]),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),

@@ -69,13 +69,13 @@ public struct BenchReport: Sendable {
     public var table: String {
         var out = "Machine: \(machine.cpuModel), \(machine.cores) cores, \(machine.kernel); \(machine.date)\n\n"
         out += "Render (re-instantiate, lay out, write SVG; \(options.renderIterations) renders each)\n\n"
-        out += "| component | variant | median | p99 | SVG bytes |\n|---|---|---:|---:|---:|\n"
+        out += "| component | variant | median | p99 | SVG bytes | allocations |\n|---|---|---:|---:|---:|---:|\n"
         for result in renders {
-            out += "| \(result.component) | \(result.variant) | \(Self.micros(result.timing.medianMicros)) | \(Self.micros(result.timing.p99Micros)) | \(result.svgBytes) |\n"
+            out += "| \(result.component) | \(result.variant) | \(Self.micros(result.timing.medianMicros)) | \(Self.micros(result.timing.p99Micros)) | \(result.svgBytes) | \(result.allocations) |\n"
         }
         out += "\nWhole worker job for one change (Workbench, in-process: read the request, check values, "
         out += "re-instantiate, render, write the reply): \(workbench.component) median \(Self.micros(workbench.timing.medianMicros)), "
-        out += "p99 \(Self.micros(workbench.timing.p99Micros))\n"
+        out += "p99 \(Self.micros(workbench.timing.p99Micros)), \(workbench.allocations) allocations\n"
         out += "\nChange → render received over loopback (\(latency.changeToRender.count) round trips, render \(latency.renderBytes) bytes)\n\n"
         out += "| measurement | median | p99 | max |\n|---|---:|---:|---:|\n"
         out += "| set → render (RatingControl) | \(Self.micros(latency.changeToRender.medianMicros)) | \(Self.micros(latency.changeToRender.p99Micros)) | \(Self.micros(latency.changeToRender.maxMicros)) |\n"
@@ -139,9 +139,11 @@ public struct BenchReport: Sendable {
             ])),
             ("render", .array(renders.map { result in
                 .object([("component", .string(result.component)), ("variant", .string(result.variant)),
-                         ("timing", summary(result.timing)), ("svgBytes", .integer(result.svgBytes))])
+                         ("timing", summary(result.timing)), ("svgBytes", .integer(result.svgBytes)),
+                         ("allocations", .integer(result.allocations))])
             })),
-            ("workbench", .object([("component", .string(workbench.component)), ("timing", summary(workbench.timing))])),
+            ("workbench", .object([("component", .string(workbench.component)), ("timing", summary(workbench.timing)),
+                                   ("allocations", .integer(workbench.allocations))])),
             ("changeToRender", .object([
                 ("roundTrip", summary(latency.changeToRender)), ("ack", summary(latency.changeToAck)),
                 ("uncachedRoundTrip", summary(latency.uncachedChangeToRender)), ("echoFloor", summary(latency.echoFloor)),

@@ -1,3 +1,4 @@
+import CAllocationCounter
 import Inspector
 
 /// The cost of one render: re-instantiating the component from values, laying it out and
@@ -11,6 +12,8 @@ public struct RenderResult: Sendable {
     public let timing: LatencySummary
     /// Bytes of UTF-8 SVG.
     public let svgBytes: Int
+    /// Heap allocations (malloc, calloc, realloc) per render.
+    public let allocations: Int
 }
 
 enum RenderBench {
@@ -44,6 +47,22 @@ enum RenderBench {
             if index >= warmUp { samples.append(elapsed) }
             svgBytes = result.rendering.svg.utf8.count
         }
-        return RenderResult(component: component.name, variant: variant, timing: LatencySummary(nanoseconds: samples), svgBytes: svgBytes)
+        let allocations = try countAllocations { () throws(BenchError) in
+            do { _ = try component.render(values) } catch { throw BenchError("\(component.name) (\(variant)) does not render: \(error)") }
+        }
+        return RenderResult(component: component.name, variant: variant, timing: LatencySummary(nanoseconds: samples),
+                            svgBytes: svgBytes, allocations: allocations)
     }
+}
+
+/// Heap allocations one call of `body` makes on this thread, averaged over a few calls (counted
+/// apart from the timed runs, so the count costs them nothing).
+func countAllocations(_ body: () throws(BenchError) -> Void) throws(BenchError) -> Int {
+    let calls = 10
+    starboard_allocation_counting(1)
+    defer { starboard_allocation_counting(0) }
+    let before = starboard_allocation_count()
+    for _ in 0..<calls { try body() }
+    let counted = starboard_allocation_count() - before
+    return Int((counted + UInt64(calls) / 2) / UInt64(calls))
 }

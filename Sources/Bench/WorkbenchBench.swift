@@ -6,6 +6,8 @@ import LiveServer
 public struct WorkbenchResult: Sendable {
     public let component: String
     public let timing: LatencySummary
+    /// Heap allocations per change.
+    public let allocations: Int
 }
 
 enum WorkbenchBench {
@@ -31,7 +33,14 @@ enum WorkbenchBench {
             base = reply.json["values"] ?? base
             if index >= warmUp { samples.append(elapsed) }
         }
-        return WorkbenchResult(component: alternation.component, timing: LatencySummary(nanoseconds: samples))
+        let request = JSONValue.object([
+            ("op", .string("batch")), ("component", .string(alternation.component)),
+            ("base", base), ("changes", .array([.object([("set", try JSONValue.parsingForBench(alternation.next()))])])),
+        ])
+        let allocations = try countAllocations { () throws(BenchError) in
+            guard workbench.handle(request).render != nil else { throw BenchError("the workbench did not render") }
+        }
+        return WorkbenchResult(component: alternation.component, timing: LatencySummary(nanoseconds: samples), allocations: allocations)
     }
 }
 

@@ -1,0 +1,12 @@
+#ifndef STARBOARD_ALLOCATION_COUNTER_H
+#define STARBOARD_ALLOCATION_COUNTER_H
+
+/// Counts heap allocations (malloc, calloc, realloc) made by the calling thread while counting
+/// is on for it, for `starboard bench`. Off by default: other threads and other times pay one
+/// thread-local test per allocation and nothing else.
+void starboard_allocation_counting(int on);
+
+/// Allocations counted on the calling thread since it first turned counting on.
+unsigned long long starboard_allocation_count(void);
+
+#endif
