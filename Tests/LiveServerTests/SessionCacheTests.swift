@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -12,8 +13,12 @@ final class CountingHost: ComponentHost {
     private let held = Atomic<Bool>(false)
     private let waiting = Atomic<Int>(0)
 
-    init(registry: Registry) {
+    /// A component left out of the catalog, as after a reload in which it was deleted.
+    private let hidden: String?
+
+    init(registry: Registry, hiding hidden: String? = nil) {
         inner = InProcessHost(registry: registry)
+        self.hidden = hidden
     }
 
     var batchCalls: Int { batches.load(ordering: .sequentiallyConsistent) }
@@ -30,7 +35,12 @@ final class CountingHost: ComponentHost {
             while held.load(ordering: .sequentiallyConsistent) { usleep(1000) }
             waiting.subtract(1, ordering: .sequentiallyConsistent)
         }
-        return try inner.call(request)
+        var reply = try inner.call(request)
+        if request["op"]?.stringValue == "catalog", let hidden, case .array(let schema)? = reply.json["components"] {
+            let kept = schema.filter { $0["name"]?.stringValue != hidden }
+            reply.json = .object([("components", .array(kept)), ("variants", reply.json["variants"] ?? .object([]))])
+        }
+        return reply
     }
 
     func shutdown() {}
@@ -42,10 +52,10 @@ struct SessionCacheTests {
     let a = ConnectionID(rawValue: 1)
     let b = ConnectionID(rawValue: 2)
 
-    func makeSession() throws -> (Session, RecordingSink, CountingHost) {
+    /// The tests rely on RatingControl starting at 5 stars: 6 and back gives the starting values.
+    func makeSession(sink: RecordingSink = RecordingSink()) throws -> (Session, RecordingSink, CountingHost) {
         let host = CountingHost(registry: registry)
         let session = try Session(host: host)
-        let sink = RecordingSink()
         session.attach(sink)
         session.connectionOpened(a)
         session.connectionOpened(b)
@@ -72,6 +82,7 @@ struct SessionCacheTests {
         }
         #expect(host.batchCalls == restoring + 2)
         let renders = sink.messages(for: b, atLeast: 7, type: "render")
+        try #require(renders.count == 7 && first.count >= 3)
         #expect(renders.last?["revision"] == .integer(6))
         #expect(renders.last?["values"]?["starCount"] == .integer(5))
         // The cached render is the host's: same SVG as when it was made, for the same values.
@@ -103,6 +114,51 @@ struct SessionCacheTests {
         #expect(values?["starCount"] == .integer(6))
     }
 
+    @Test func answersTheSocketThreadGivesWaitForThoseThePumpIsSending() throws {
+        let sink = RecordingSink(slowAckID: 4)
+        let (session, _, host) = try makeSession(sink: sink)
+        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
+        host.hold()
+        // Not in the cache (other text), so the host gets it; the next one queues behind it.
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6,"rating":0},"id":3}"#, from: a)
+        let deadline = Date().addingTimeInterval(2)
+        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":5},"id":4}"#, from: a)
+        host.release()
+        // While the pump sends id 4's cached answer (slowly), id 5 comes; it is in the cache too.
+        while !sink.isSlowed && Date() < deadline { usleep(100) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":5}"#, from: a)
+        let acks = sink.messages(for: a, atLeast: 5, type: "ack")
+        #expect(acks.map { $0["id"] } == [.integer(1), .integer(2), .integer(3), .integer(4), .integer(5)])
+        let renders = sink.messages(for: b, atLeast: 6, type: "render")
+        #expect(renders.last?["revision"] == .integer(5))
+        #expect(renders.last?["values"]?["starCount"] == .integer(6))
+    }
+
+    @Test func aReloadThatRemovesAComponentAnswersItsWaitingChangesAndServesTheRest() throws {
+        let host = CountingHost(registry: registry)
+        let session = try Session(host: host)
+        let sink = RecordingSink()
+        session.attach(sink)
+        session.connectionOpened(a)
+        host.hold()
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":7},"id":1}"#, from: a)
+        let deadline = Date().addingTimeInterval(2)
+        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":8},"id":2}"#, from: a)
+        // The reload waits for the change the old code is working on.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { host.release() }
+        _ = try session.reload(to: CountingHost(registry: registry, hiding: "RatingControl"))
+        let ack = sink.messages(for: a, atLeast: 1, type: "ack").first
+        #expect(ack?["id"] == .integer(1))
+        let error = sink.messages(for: a, atLeast: 1, type: "error").first
+        #expect(error?["id"] == .integer(2))
+        #expect(error?["message"]?.stringValue?.contains("no such component") == true)
+        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":0.5},"id":3}"#, from: a)
+        #expect(sink.messages(for: a, atLeast: 2, type: "ack").last?["id"] == .integer(3))
+    }
+
     @Test func reloadedCodeIsAskedAgain() throws {
         let (session, sink, host) = try makeSession()
         _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
@@ -128,7 +184,7 @@ struct SessionCacheTests {
         #expect(cache.lookup("k1") == nil)
 
         var small = RenderCache(maxEntries: 100, maxBytes: 4096)
-        let big = String(repeating: "x", count: 900)
+        let big = String(repeating: "x", count: 800)
         for index in 0..<20 { small.insert("k\(index)", values: .object([]), valuesText: "{}", notes: [], render: big) }
         #expect(small.count <= 4)
         #expect(small.lookup("k19") != nil)

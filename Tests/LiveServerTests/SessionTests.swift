@@ -14,9 +14,23 @@ final class RecordingSink: MessageSink {
     }
 
     private let sent = Mutex<[Sent]>([])
+    /// An ack whose sending takes a while, to hold a sender in the middle of its work.
+    private let slowAckID: Int?
+    private let slowed = Atomic<Bool>(false)
+
+    init(slowAckID: Int? = nil) {
+        self.slowAckID = slowAckID
+    }
+
+    /// Whether the slow ack is being (or has been) sent.
+    var isSlowed: Bool { slowed.load(ordering: .sequentiallyConsistent) }
 
     func send(_ frame: OutgoingFrame, to connection: ConnectionID, coalescingKey: String?) {
         let json = try! JSONValue(parsing: frame.text)
+        if let slowAckID, json["type"] == .string("ack"), json["id"] == .integer(slowAckID) {
+            slowed.store(true, ordering: .sequentiallyConsistent)
+            usleep(200_000)
+        }
         sent.withLock { $0.append(Sent(connection: connection, json: json, key: coalescingKey)) }
     }
 

@@ -19,6 +19,8 @@ struct RenderCache {
         let notes: [String]
         /// The render's fields as JSON text, as ``Workbench/Reply/render`` carries them.
         let render: String
+        /// Bytes it holds, roughly: what the budget counts.
+        let cost: Int
         var lastUse: UInt64
     }
 
@@ -60,11 +62,13 @@ struct RenderCache {
     }
 
     mutating func insert(_ key: String, values: JSONValue, valuesText: String, notes: [String], render: String) {
-        let size = Self.cost(key: key, render: render)
+        // The values are held twice (as JSON and as its text), like the key's share of them.
+        let size = key.utf8.count + render.utf8.count + 2 * valuesText.utf8.count + notes.reduce(0) { $0 + $1.utf8.count } + 128
         guard size <= maxBytes / 4 else { return }
         clock += 1
-        if let old = entries.updateValue(Entry(values: values, valuesText: valuesText, notes: notes, render: render, lastUse: clock), forKey: key) {
-            bytes -= Self.cost(key: key, render: old.render)
+        let entry = Entry(values: values, valuesText: valuesText, notes: notes, render: render, cost: size, lastUse: clock)
+        if let old = entries.updateValue(entry, forKey: key) {
+            bytes -= old.cost
         }
         bytes += size
         if entries.count > maxEntries || bytes > maxBytes { evict() }
@@ -84,11 +88,7 @@ struct RenderCache {
             let overBytes = bytes > maxBytes * 3 / 4
             guard overCount || overBytes else { break }
             entries[key] = nil
-            bytes -= Self.cost(key: key, render: entry.render)
+            bytes -= entry.cost
         }
-    }
-
-    private static func cost(key: String, render: String) -> Int {
-        key.utf8.count + render.utf8.count + 64
     }
 }

@@ -101,7 +101,16 @@ public final class Session: WebSocketHandler {
         /// Components with changes waiting, in arrival order.
         var queue: [String] = []
         var pumping = false
+        /// New component code is being switched in: changes wait, nothing is answered from the cache.
+        var reloading = false
         var cache = RenderCache()
+
+        /// Whether the caller should start the pump: true once until it stops, never while reloading.
+        mutating func claimPump() -> Bool {
+            guard !pumping, !reloading, !queue.isEmpty else { return false }
+            pumping = true
+            return true
+        }
 
     }
 
@@ -269,12 +278,15 @@ public final class Session: WebSocketHandler {
     }
 
     private func subscribe(_ connection: ConnectionID, to name: String) {
-        let (fields, revision, values, problem, variants) = state.withLock { state in
+        let found = state.withLock { state -> (String?, Int, String, String?, String)? in
+            // Looked up again: a reload may have removed it since the request was checked.
+            guard state.components[name] != nil else { return nil }
             state.components[name]!.subscribers.insert(connection)
             state.subscriptions[connection, default: []].insert(name)
             let entry = state.components[name]!
             return (entry.renderFields, entry.revision, entry.valuesText, entry.problem, state.catalog.variants[name] ?? "[]")
         }
+        guard let (fields, revision, values, problem, variants) = found else { return }
         if let fields {
             let full = Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values + ",\"variants\":" + variants + "}"
             // Its own key: a later broadcast must not replace the one frame that carries the variants.
@@ -292,27 +304,37 @@ public final class Session: WebSocketHandler {
         return out
     }
 
+    private enum Admission {
+        case answered(CachedAnswer)
+        case queued(startPump: Bool)
+        case gone
+    }
+
     private func enqueue(_ name: String, _ change: PendingChange) {
-        let (start, answer) = state.withLock { state -> (Bool, CachedAnswer?) in
+        let admission = state.withLock { state -> Admission in
+            // Looked up again: a reload may have removed it since the request was checked.
+            guard let entry = state.components[name] else { return .gone }
             // Nothing ahead of it and seen before: answered here, on the spot.
-            if state.components[name]!.pending.isEmpty, !state.components[name]!.busy,
+            if entry.pending.isEmpty, !entry.busy, !state.reloading,
                let answer = state.components[name]!.applyCached(change, name: name, cache: &state.cache) {
-                return (false, answer)
+                return .answered(answer)
             }
             state.components[name]!.pending.append(change)
-            if !state.components[name]!.queued {
+            if !entry.queued {
                 state.components[name]!.queued = true
                 state.queue.append(name)
             }
-            guard !state.pumping else { return (false, nil) }
-            state.pumping = true
-            return (true, nil)
+            return .queued(startPump: state.claimPump())
         }
-        if let answer {
+        switch admission {
+        case .answered(let answer):
             deliver([answer], of: name)
-            return
+        case .queued(let startPump):
+            if startPump { workQueue.async { [weak self] in self?.pump() } }
+        case .gone:
+            let message = "\(name): no such component any more (the component code was reloaded)"
+            reply(ServerMessage.error(RequestError(id: change.id, message: message, component: name)), to: change.connection)
         }
-        if start { workQueue.async { [weak self] in self?.pump() } }
     }
 
     /// Sends each component's waiting changes to the host as one batch, until none are left.
@@ -320,14 +342,15 @@ public final class Session: WebSocketHandler {
     private func pump() {
         while true {
             var answered: [CachedAnswer] = []
-            let next = state.withLock { state -> (String, [PendingChange], JSONValue, String, any ComponentHost)? in
-                guard !state.queue.isEmpty else {
+            let next = state.withLock { state -> (String, [PendingChange], JSONValue, String, any ComponentHost)?? in
+                // A reload waits for the pump to stop and starts it again when it is done.
+                guard !state.queue.isEmpty, !state.reloading else {
                     state.pumping = false
-                    return nil
+                    return .none
                 }
                 let name = state.queue.removeFirst()
                 // Taken out while it changes, so its (possibly long) line of changes is not copied.
-                guard var entry = state.components.removeValue(forKey: name) else { return nil }
+                guard var entry = state.components.removeValue(forKey: name) else { return .some(nil) }
                 // Bounded too, so the socket thread never waits long for the lock.
                 var cached = 0
                 while cached < min(entry.pending.count, Self.maxBatch),
@@ -344,14 +367,18 @@ public final class Session: WebSocketHandler {
                 } else {
                     state.queue.append(name)
                 }
-                entry.busy = !items.isEmpty
+                // Busy until these answers are out too: a change answered on the socket thread
+                // meanwhile would be sent before them and then replaced by their older frames.
+                entry.busy = true
                 state.components[name] = entry
                 return (name, items, entry.values, entry.valuesText, state.host)
             }
-            guard let (name, items, base, baseText, host) = next else { return }
+            guard let taken = next else { return }
+            guard let (name, items, base, baseText, host) = taken else { continue }
             deliver(answered, of: name)
-            guard !items.isEmpty else { continue }
-            process(name, items, base: base, baseText: baseText, host: host)
+            if !items.isEmpty {
+                process(name, items, base: base, baseText: baseText, host: host)
+            }
             state.withLock { $0.components[name]?.busy = false }
         }
     }
@@ -467,10 +494,15 @@ public final class Session: WebSocketHandler {
     /// Connections and values stay. On failure the old host stays in charge.
     public func reload(to host: any ComponentHost) throws(HostError) -> [String] {
         let catalog = try Self.fetchCatalog(from: host)
+        // Changes wait while the code is switched, so the values read below stay the newest and
+        // nothing the old code answered lands on top of the new code's renders.
+        state.withLock { $0.reloading = true }
+        workQueue.sync {}
         let saved = snapshot()
         var warnings: [String] = []
         let restored = Self.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
-        let (old, connections, subscribers) = state.withLock { state -> (any ComponentHost, [ConnectionID], [String: [ConnectionID]]) in
+        let swap = state.withLock { state -> (old: any ComponentHost, connections: [ConnectionID], subscribers: [String: [ConnectionID]],
+                                               orphans: [(String, PendingChange)], startPump: Bool) in
             let old = state.host
             state.host = host
             state.catalog = catalog
@@ -481,23 +513,37 @@ public final class Session: WebSocketHandler {
             for (name, var entry) in restored {
                 let previous = state.components[name]
                 entry.subscribers = previous?.subscribers ?? []
+                // Changes that came during the reload go to the new code.
+                entry.pending = previous?.pending ?? ChangeLine()
+                entry.queued = previous?.queued ?? false
                 // A reload is a change: clients must not drop the new render as stale.
                 entry.revision = (previous?.revision ?? entry.revision) + 1
                 components[name] = entry
                 subscribers[name] = Array(entry.subscribers)
             }
+            var orphans: [(String, PendingChange)] = []
+            for (name, entry) in state.components where components[name] == nil {
+                for index in 0..<entry.pending.count { orphans.append((name, entry.pending[index])) }
+            }
             state.components = components
+            state.queue = state.queue.filter { components[$0] != nil }
             for connection in state.connections {
                 state.subscriptions[connection] = state.subscriptions[connection]?.filter { components[$0] != nil }
             }
             state.buildProblem = nil
-            return (old, Array(state.connections), subscribers)
+            state.reloading = false
+            return (old, Array(state.connections), subscribers, orphans, state.claimPump())
         }
-        old.shutdown()
-        sink?.broadcast(catalog.frame, to: connections, coalescingKey: nil)
-        for (name, watchers) in subscribers {
+        swap.old.shutdown()
+        for (name, change) in swap.orphans {
+            let message = "\(name): no such component any more (the component code was reloaded)"
+            reply(ServerMessage.error(RequestError(id: change.id, message: message, component: name)), to: change.connection)
+        }
+        sink?.broadcast(catalog.frame, to: swap.connections, coalescingKey: nil)
+        for (name, watchers) in swap.subscribers {
             for connection in watchers { subscribe(connection, to: name) }
         }
+        if swap.startPump { workQueue.async { [weak self] in self?.pump() } }
         changed()
         return warnings
     }

@@ -56,13 +56,15 @@ extension ServiceLoop {
         case .frame(let frame):
             connection.inFlight = frame
             // Frames queued together (an ack and its render) go out in one segment, so the
-            // client wakes once for both rather than once per frame.
-            if more { cork(connection, true) }
+            // client wakes once for both rather than once per frame. A cork holds at most one
+            // frame for one turn: a client that always has more queued is not held back.
+            let wasCorked = connection.isCorked
+            if more && !wasCorked { cork(connection, true) }
             let written = try LWSCall.check(lws_write(wsi, frame.payload, frame.byteCount, LWS_WRITE_TEXT), "lws_write")
             if Int(written) < frame.byteCount {
                 throw .libwebsockets(call: "lws_write (short)", code: Int(written))
             }
-            if !more { cork(connection, false) }
+            if wasCorked || !more { cork(connection, false) }
             // A partially sent frame also counts: its writeable callback comes once lws flushed it.
             if more || lws_partial_buffered(wsi) != 0 {
                 armStallTimer(connection)
