@@ -312,15 +312,18 @@ public final class Session: WebSocketHandler {
 
     private func enqueue(_ name: String, _ change: PendingChange) {
         let admission = state.withLock { state -> Admission in
-            // Looked up again: a reload may have removed it since the request was checked.
-            guard let entry = state.components[name] else { return .gone }
+            // Looked up again: a reload may have removed it since the request was checked. Only
+            // flags are read: a copy of the entry would make the append below copy the whole line.
+            guard let (idle, queued) = state.components[name].map({ ($0.pending.isEmpty && !$0.busy, $0.queued) }) else {
+                return .gone
+            }
             // Nothing ahead of it and seen before: answered here, on the spot.
-            if entry.pending.isEmpty, !entry.busy, !state.reloading,
+            if idle, !state.reloading,
                let answer = state.components[name]!.applyCached(change, name: name, cache: &state.cache) {
                 return .answered(answer)
             }
             state.components[name]!.pending.append(change)
-            if !entry.queued {
+            if !queued {
                 state.components[name]!.queued = true
                 state.queue.append(name)
             }
@@ -341,7 +344,6 @@ public final class Session: WebSocketHandler {
     /// Changes at the front of a component's line that the cache can answer are answered first.
     private func pump() {
         while true {
-            var answered: [CachedAnswer] = []
             let next = state.withLock { state -> (String, [PendingChange], JSONValue, String, any ComponentHost)?? in
                 // A reload waits for the pump to stop and starts it again when it is done.
                 guard !state.queue.isEmpty, !state.reloading else {
@@ -352,6 +354,7 @@ public final class Session: WebSocketHandler {
                 // Taken out while it changes, so its (possibly long) line of changes is not copied.
                 guard var entry = state.components.removeValue(forKey: name) else { return .some(nil) }
                 // Bounded too, so the socket thread never waits long for the lock.
+                var answered: [CachedAnswer] = []
                 var cached = 0
                 while cached < min(entry.pending.count, Self.maxBatch),
                       let answer = entry.applyCached(entry.pending[cached], name: name, cache: &state.cache) {
@@ -367,24 +370,22 @@ public final class Session: WebSocketHandler {
                 } else {
                     state.queue.append(name)
                 }
-                // Busy until these answers are out too: a change answered on the socket thread
-                // meanwhile would be sent before them and then replaced by their older frames.
-                entry.busy = true
+                entry.busy = !items.isEmpty
                 state.components[name] = entry
+                // Sent before the lock is let go: a change the socket thread answers next must
+                // not go out ahead of these (its frames would then be replaced by older ones).
+                deliver(answered, of: name)
                 return (name, items, entry.values, entry.valuesText, state.host)
             }
             guard let taken = next else { return }
-            guard let (name, items, base, baseText, host) = taken else { continue }
-            deliver(answered, of: name)
-            if !items.isEmpty {
-                process(name, items, base: base, baseText: baseText, host: host)
-            }
+            guard let (name, items, base, baseText, host) = taken, !items.isEmpty else { continue }
+            process(name, items, base: base, baseText: baseText, host: host)
             state.withLock { $0.components[name]?.busy = false }
         }
     }
 
     /// Acks each cached answer and sends subscribers the newest render (earlier ones would be
-    /// replaced in their queues anyway).
+    /// replaced in their queues anyway). May be called with the state locked: it only queues frames.
     private func deliver(_ answers: [CachedAnswer], of name: String) {
         guard let last = answers.last else { return }
         for answer in answers {
