@@ -1,100 +1,157 @@
 /// The byte buffer the SVG writer appends to: literals, numbers and escaped text go straight in as
 /// UTF-8, without the temporary strings that interpolation would make on this hot path.
-struct SVGBytes {
-    private(set) var bytes: [UInt8] = []
+///
+/// Noncopyable, because a render writes a few thousand bytes in hundreds of small appends: with a
+/// single owner an append is a capacity check and a copy, where an `Array` also pays a uniqueness
+/// check and a generic `append(contentsOf:)` for every literal and number.
+struct SVGBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
-    var count: Int { bytes.count }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    deinit {
+        base.deallocate()
+    }
+
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { target in
+            target.baseAddress!.update(from: base, count: count)
+            return count
+        }
+    }
 
     mutating func reserve(_ capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    /// Makes room for `extra` more bytes, doubling so appends stay amortised O(1).
+    @inline(__always)
+    private mutating func ensure(_ extra: Int) {
+        if count + extra > capacity { grow(to: max(capacity * 2, count + extra)) }
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        ensure(1)
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let address = source.baseAddress, !source.isEmpty else { return }
+        ensure(source.count)
+        (base + count).update(from: address, count: source.count)
+        count += source.count
     }
 
     mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if literal.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        } else {
+            literal.withUTF8Buffer { append($0) }
+        }
     }
 
-    mutating func append(_ text: String) {
+    /// Appends a string's UTF-8. Named apart from ``append(_:)`` so that literals, which Swift would
+    /// otherwise make `String`s, take the `StaticString` path and are copied without conversion.
+    mutating func appendString(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
-    mutating func append(_ other: SVGBytes) {
-        bytes.append(contentsOf: other.bytes)
+    mutating func append(_ other: borrowing SVGBytes) {
+        append(UnsafeBufferPointer(start: other.base, count: other.count))
     }
 
     /// At most `decimals` decimals and no trailing zeros; `-0` and non-finite values write as `0`.
     mutating func appendNumber(_ value: Double, decimals: Int = 3) {
         guard value.isFinite else {
-            bytes.append(UInt8(ascii: "0"))
+            appendByte(UInt8(ascii: "0"))
             return
         }
-        var unit = 1
-        for _ in 0..<decimals { unit *= 10 }
+        let unit: UInt = decimals == 3 ? 1000 : Self.power(ofTen: decimals)
         let scaled = (value * Double(unit)).rounded()
         guard abs(scaled) < 9e15 else {
-            append(String(Int(value)))
+            appendString(String(Int(value)))
             return
         }
         let units = Int(scaled)
         if units == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            appendByte(UInt8(ascii: "0"))
             return
         }
-        if units < 0 { bytes.append(UInt8(ascii: "-")) }
+        if units < 0 { appendByte(UInt8(ascii: "-")) }
         let magnitude = units.magnitude
-        appendDigits(magnitude / UInt(unit))
-        var fraction = magnitude % UInt(unit)
+        appendDigits(magnitude / unit, width: 1)
+        let fraction = magnitude % unit
         guard fraction != 0 else { return }
-        var width = decimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            width -= 1
-        }
-        bytes.append(UInt8(ascii: "."))
-        // Leading zeros of the fraction, then its digits.
-        var digits = 1
-        var probe = fraction
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        for _ in 0..<(width - digits) { bytes.append(UInt8(ascii: "0")) }
-        appendDigits(fraction)
+        appendByte(UInt8(ascii: "."))
+        // All the decimals, leading zeros included, then the trailing zeros taken off again.
+        appendDigits(fraction, width: decimals)
+        while base[count - 1] == UInt8(ascii: "0") { count -= 1 }
     }
 
-    private mutating func appendDigits(_ value: UInt) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
+    private static func power(ofTen exponent: Int) -> UInt {
+        var result: UInt = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+
+    /// The decimal digits of `value`, left-padded with zeros to `width`.
+    private mutating func appendDigits(_ value: UInt, width: Int) {
+        var length = 1
+        var bound: UInt = 10
+        while value >= bound && length < 19 {
+            bound &*= 10
+            length += 1
         }
-        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        length = max(length, width)
+        ensure(length)
         var remaining = value
-        var length = 0
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            while remaining > 0 {
-                raw[19 - length] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                length += 1
-            }
-            bytes.append(contentsOf: raw[(20 - length)...])
+        var index = count + length - 1
+        while index >= count {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+            index -= 1
         }
+        count += length
     }
 
     /// `#RRGGBB`, upper case, ignoring opacity (SVG 1.1 writes it separately).
     mutating func appendHex(_ color: Color) {
-        let digits: StaticString = "0123456789ABCDEF"
-        bytes.append(UInt8(ascii: "#"))
-        for channel in [color.red, color.green, color.blue] {
-            let byte = Int((min(max(channel, 0), 1) * 255).rounded())
-            digits.withUTF8Buffer { table in
-                bytes.append(table[byte >> 4])
-                bytes.append(table[byte & 0xF])
-            }
-        }
+        ensure(7)
+        base[count] = UInt8(ascii: "#")
+        count += 1
+        appendHexChannel(color.red)
+        appendHexChannel(color.green)
+        appendHexChannel(color.blue)
+    }
+
+    /// Two hex digits of a 0…1 channel; room for them is already made.
+    @inline(__always)
+    private mutating func appendHexChannel(_ channel: Double) {
+        let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+        base[count] = Self.hexDigit(byte >> 4)
+        base[count + 1] = Self.hexDigit(byte & 0xF)
+        count += 2
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ value: Int) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "A") + UInt8(value - 10)
     }
 
     /// Text escaped for XML character data and attribute values (see ``SVGWriter/escape(_:)``).
@@ -109,9 +166,9 @@ struct SVGBytes {
                 default: continue
                 }
             }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
-        if !clean { append(SVGWriter.escape(text)) }
+        if !clean { appendString(SVGWriter.escape(text)) }
     }
 }

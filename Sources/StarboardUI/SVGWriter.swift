@@ -5,7 +5,9 @@ import Foundation
 /// Output is byte-stable: attributes are written in a fixed order and numbers with at most three
 /// decimals. Gradient and filter ids are derived from their definitions, so two identical SVGs
 /// inlined in one HTML page share ids harmlessly instead of clashing.
-public struct SVGWriter {
+///
+/// Noncopyable because it owns its ``SVGBytes`` buffer; a writer writes one document.
+public struct SVGWriter: ~Copyable {
     private var body = SVGBytes()
     private var definitions: [String] = []
     private var definedIDs: Set<String> = []
@@ -16,8 +18,7 @@ public struct SVGWriter {
     public mutating func document(_ nodes: [RenderNode], size: Size, title: String?) -> String {
         body.reserve(4096)
         for node in nodes { write(node) }
-        var svg = SVGBytes()
-        svg.reserve(body.count + 512)
+        var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         svg.appendNumber(size.width)
         svg.append("\" height=\"")
@@ -38,7 +39,7 @@ public struct SVGWriter {
         }
         if !definitions.isEmpty {
             svg.append("<defs>")
-            for definition in definitions { svg.append(definition) }
+            for definition in definitions { svg.appendString(definition) }
             svg.append("</defs>")
         }
         svg.append(body)
@@ -70,13 +71,13 @@ public struct SVGWriter {
             body.append("\" y=\"")
             body.appendNumber(baseline.y)
             body.append("\" font-family=\"")
-            body.append(Typesetter.familyName)
+            body.appendString(Typesetter.familyName)
             body.append("\" font-size=\"")
             body.appendNumber(font.size)
             body.append("\"")
             if let weight = font.weight.svgValue {
                 body.append(" font-weight=\"")
-                body.append(weight)
+                body.appendString(weight)
                 body.append("\"")
             }
             writePaint(.color(color), attribute: "fill", frame: Rect(origin: baseline, size: .zero))
@@ -142,7 +143,7 @@ public struct SVGWriter {
         }
         if let filter = attributes.filter {
             body.append(" filter=\"url(#")
-            body.append(define(filter))
+            body.appendString(define(filter))
             body.append(")\"")
         }
         body.append(">")
@@ -152,11 +153,20 @@ public struct SVGWriter {
                 body.appendEscaped(label)
                 body.append("</title>")
             }
-            let description = [info.value, info.hint].compactMap { $0 }.joined(separator: " ")
-            if !description.isEmpty {
+            // The description is value and hint joined by a space, written piece by piece.
+            switch (info.value, info.hint) {
+            case (let value?, let hint?):
                 body.append("<desc>")
-                body.appendEscaped(description)
+                body.appendEscaped(value)
+                body.append(" ")
+                body.appendEscaped(hint)
                 body.append("</desc>")
+            case (let only?, nil) where !only.isEmpty, (nil, let only?) where !only.isEmpty:
+                body.append("<desc>")
+                body.appendEscaped(only)
+                body.append("</desc>")
+            default:
+                break
             }
         }
         for child in children { write(child) }
@@ -182,7 +192,7 @@ public struct SVGWriter {
             body.append(" ")
             body.append(attribute)
             body.append("=\"url(#")
-            body.append(define(gradient, in: frame))
+            body.appendString(define(gradient, in: frame))
             body.append(")\"")
         }
     }
