@@ -216,13 +216,29 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The smallest axis-aligned rectangle that holds `rect` once transformed.
     public func boundingBox(of rect: Rect) -> Rect {
-        let corners = [
-            apply(rect.origin), apply(Point(x: rect.maxX, y: rect.minY)),
-            apply(Point(x: rect.minX, y: rect.maxY)), apply(Point(x: rect.maxX, y: rect.maxY)),
-        ]
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        // Four corners folded in place: this runs for every accessibility element, so no arrays.
+        let a = apply(rect.origin), b = apply(Point(x: rect.maxX, y: rect.minY))
+        let c = apply(Point(x: rect.minX, y: rect.maxY)), d = apply(Point(x: rect.maxX, y: rect.maxY))
+        let minX = Self.least(a.x, b.x, c.x, d.x), minY = Self.least(a.y, b.y, c.y, d.y)
+        return Rect(x: minX, y: minY, width: Self.greatest(a.x, b.x, c.x, d.x) - minX, height: Self.greatest(a.y, b.y, c.y, d.y) - minY)
+    }
+
+    /// The smallest of four values, compared in order as `Sequence.min()` does.
+    private static func least(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        var result = a
+        if b < result { result = b }
+        if c < result { result = c }
+        if d < result { result = d }
+        return result
+    }
+
+    /// The largest of four values, compared in order as `Sequence.max()` does.
+    private static func greatest(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        var result = a
+        if result < b { result = b }
+        if result < c { result = c }
+        if result < d { result = d }
+        return result
     }
 
     public var isIdentity: Bool { self == .identity }

@@ -53,6 +53,9 @@ struct LayoutEngine {
 
     private func sizeModified(_ child: ViewNode, _ modifier: Modifier, _ proposal: Proposal, _ env: Environment) -> Size {
         switch modifier {
+        case .frame(let spec) where spec.width != nil && spec.height != nil:
+            // A fixed frame is its own size whatever the child chooses; the child is sized when placed.
+            return Size(width: spec.width!, height: spec.height!)
         case .frame(let spec):
             return frameLayout(spec, child, proposal, env).size
         case .padding(let insets):
@@ -78,6 +81,8 @@ struct LayoutEngine {
 
     /// Flattens groups into their parent stack, as SwiftUI does with `ForEach` and builder blocks.
     private func flatten(_ children: [ViewNode]) -> [ViewNode] {
+        // Most stacks have nothing to flatten: share their array instead of copying it.
+        guard children.contains(where: \.needsFlattening) else { return children }
         var result: [ViewNode] = []
         result.reserveCapacity(children.count)
         for child in children {
@@ -375,6 +380,7 @@ struct LayoutEngine {
             return path
         }
         let r = Size(width: radius, height: radius)
+        path.reserveCapacity(10)
         path.move(to: Point(x: rect.minX + radius, y: rect.minY))
         path.addLine(to: Point(x: rect.maxX - radius, y: rect.minY))
         path.addArc(to: Point(x: rect.maxX, y: rect.minY + radius), radii: r, largeArc: false, sweep: true)
@@ -391,10 +397,21 @@ struct LayoutEngine {
     private func ellipse(_ rect: Rect) -> Path {
         var path = Path()
         let radii = Size(width: rect.width / 2, height: rect.height / 2)
+        path.reserveCapacity(4)
         path.move(to: Point(x: rect.minX, y: rect.midY))
         path.addArc(to: Point(x: rect.maxX, y: rect.midY), radii: radii, largeArc: false, sweep: true)
         path.addArc(to: Point(x: rect.minX, y: rect.midY), radii: radii, largeArc: false, sweep: true)
         path.closeSubpath()
         return path
+    }
+}
+
+extension ViewNode {
+    /// Whether a stack must splice this child's children in (a group) or drop it (empty).
+    fileprivate var needsFlattening: Bool {
+        switch self {
+        case .group, .empty: true
+        default: false
+        }
     }
 }

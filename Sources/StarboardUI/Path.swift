@@ -39,6 +39,8 @@ public struct Path: Hashable, Sendable {
     /// Adds a line to each point in turn, starting with a move to the first one.
     public mutating func addLines(_ points: [Point]) {
         guard let first = points.first else { return }
+        // Room for the lines and a closing command at once, rather than regrowing on every append.
+        reserveCapacity(elements.count + points.count + 1)
         move(to: first)
         for point in points.dropFirst() { addLine(to: point) }
     }
@@ -77,6 +79,13 @@ public struct Path: Hashable, Sendable {
     public mutating func addArc(to point: Point, radii: Size, rotation: Angle = .zero, largeArc: Bool, sweep: Bool) {
         elements.append(.arc(to: point, radii: radii, rotation: rotation, largeArc: largeArc, sweep: sweep))
         current = point
+    }
+
+    /// Makes room for `count` elements in all, growing at least geometrically so that repeated
+    /// calls stay amortised O(1) per element.
+    mutating func reserveCapacity(_ count: Int) {
+        guard elements.capacity < count else { return }
+        elements.reserveCapacity(max(count, elements.capacity * 2))
     }
 
     public mutating func closeSubpath() {
