@@ -229,7 +229,17 @@ public struct ComponentDefinition: Sendable {
         } catch {
             throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
         }
-        return ComponentRendering(values: defaults.merging(values) { $1 }, rendering: Renderer.render(node: node, title: title))
+        return ComponentRendering(values: withDefaults(values), rendering: Renderer.render(node: node, title: title))
+    }
+
+    /// `values` with a default for each property it lacks. Resolved values usually lack none, and
+    /// then this is the same dictionary, not a merged copy.
+    private func withDefaults(_ values: PropertyValues) -> PropertyValues {
+        var complete = values
+        for (name, value) in defaults where complete[name] == nil {
+            complete[name] = value
+        }
+        return complete
     }
 
     /// Renders a declared variant by name.

@@ -41,6 +41,11 @@ public struct AnyView: PrimitiveView {
 public struct ViewGroup: PrimitiveView {
     public let children: [ViewNode]
 
+    @usableFromInline
+    init(children: [ViewNode]) {
+        self.children = children
+    }
+
     public var node: ViewNode {
         children.count == 1 ? children[0] : .group(children)
     }
@@ -53,15 +58,55 @@ public struct EmptyView: PrimitiveView {
 }
 
 /// Builds views from statements, loops and conditions, as SwiftUI's `@ViewBuilder`.
+///
+/// Blocks are built one statement at a time into a single array (`buildPartialBlock`), so a
+/// block of n views costs one growing array rather than n one-element arrays and a flattened
+/// copy. Inlinable so that component code, which calls these with its own view types, gets
+/// them specialized rather than through generic metadata on every render.
 @resultBuilder
 public enum ViewBuilder {
-    public static func buildExpression(_ view: some View) -> [ViewNode] { [view.node] }
-    public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] { parts.flatMap { $0 } }
+    @inlinable
+    public static func buildExpression(_ view: some View) -> ViewNode { view.node }
+
+    @inlinable
+    public static func buildBlock() -> [ViewNode] { [] }
+
+    @inlinable
+    public static func buildPartialBlock(first: ViewNode) -> [ViewNode] { [first] }
+
+    @inlinable
+    public static func buildPartialBlock(first: [ViewNode]) -> [ViewNode] { first }
+
+    @inlinable
+    public static func buildPartialBlock(accumulated: consuming [ViewNode], next: ViewNode) -> [ViewNode] {
+        var nodes = accumulated
+        nodes.append(next)
+        return nodes
+    }
+
+    @inlinable
+    public static func buildPartialBlock(accumulated: consuming [ViewNode], next: [ViewNode]) -> [ViewNode] {
+        var nodes = accumulated
+        nodes.append(contentsOf: next)
+        return nodes
+    }
+
+    @inlinable
     public static func buildArray(_ parts: [[ViewNode]]) -> [ViewNode] { parts.flatMap { $0 } }
+
+    @inlinable
     public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part ?? [] }
+
+    @inlinable
     public static func buildEither(first: [ViewNode]) -> [ViewNode] { first }
+
+    @inlinable
     public static func buildEither(second: [ViewNode]) -> [ViewNode] { second }
+
+    @inlinable
     public static func buildLimitedAvailability(_ part: [ViewNode]) -> [ViewNode] { part }
+
+    @inlinable
     public static func buildFinalResult(_ parts: [ViewNode]) -> ViewGroup { ViewGroup(children: parts) }
 }
 
@@ -69,7 +114,19 @@ public enum ViewBuilder {
 public struct ForEach: PrimitiveView {
     public let node: ViewNode
 
+    /// Inlinable so the loop is specialized for the caller's collection (usually a range).
+    @inlinable
     public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewGroup) {
-        self.node = .group(data.flatMap { content($0).children })
+        var nodes: [ViewNode] = []
+        nodes.reserveCapacity(data.underestimatedCount)
+        for element in data {
+            let children = content(element).children
+            if children.count == 1 {
+                nodes.append(children[0])
+            } else {
+                nodes.append(contentsOf: children)
+            }
+        }
+        self.node = .group(nodes)
     }
 }
