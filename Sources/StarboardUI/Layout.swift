@@ -101,17 +101,29 @@ struct LayoutEngine {
     private func stackLayout(_ kind: StackKind, _ children: [ViewNode], _ proposal: Proposal, _ env: Environment) -> (size: Size, sizes: [Size]) {
         switch kind {
         case .depth:
-            let sizes = children.map { size($0, proposal, env) }
-            return (Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0), sizes)
+            var sizes: [Size] = []
+            sizes.reserveCapacity(children.count)
+            for child in children { sizes.append(size(child, proposal, env)) }
+            return (Size(width: Self.largest(sizes) { $0.width }, height: Self.largest(sizes) { $0.height }), sizes)
         case .horizontal(let spacing, _):
             let sizes = axisSizes(children, spacing: spacing, along: proposal.width, across: proposal.height, horizontal: true, env)
             let total = sizes.reduce(0) { $0 + $1.width } + spacing * Double(max(children.count - 1, 0))
-            return (Size(width: total, height: sizes.map(\.height).max() ?? 0), sizes)
+            return (Size(width: total, height: Self.largest(sizes) { $0.height }), sizes)
         case .vertical(let spacing, _):
             let sizes = axisSizes(children, spacing: spacing, along: proposal.height, across: proposal.width, horizontal: false, env)
             let total = sizes.reduce(0) { $0 + $1.height } + spacing * Double(max(children.count - 1, 0))
-            return (Size(width: sizes.map(\.width).max() ?? 0, height: total), sizes)
+            return (Size(width: Self.largest(sizes) { $0.width }, height: total), sizes)
         }
+    }
+
+    /// The largest width or height of `sizes`, 0 for none (as `map(…).max() ?? 0`, without the array).
+    private static func largest(_ sizes: [Size], _ dimension: (Size) -> Double) -> Double {
+        guard let first = sizes.first else { return 0 }
+        var result = dimension(first)
+        for size in sizes.dropFirst() where result < dimension(size) {
+            result = dimension(size)
+        }
+        return result
     }
 
     /// SwiftUI's stack algorithm: with a length to share, the least flexible children are sized
@@ -121,24 +133,37 @@ struct LayoutEngine {
             horizontal ? Proposal(width: length, height: across) : Proposal(width: across, height: length)
         }
         func length(_ size: Size) -> Double { horizontal ? size.width : size.height }
+        var sizes: [Size] = []
+        sizes.reserveCapacity(children.count)
         guard let along else {
-            return children.map { size($0, propose(nil), env) }
+            for child in children { sizes.append(size(child, propose(nil), env)) }
+            return sizes
         }
         var remaining = along - spacing * Double(max(children.count - 1, 0))
-        let flexibility = children.map { child -> Double in
+        var flexibility: [Double] = []
+        flexibility.reserveCapacity(children.count)
+        var inOrder = true
+        for child in children {
             let smallest = length(size(child, propose(0), env))
             let largest = length(size(child, propose(.infinity), env))
-            return largest - smallest
+            let flexible = largest - smallest
+            if let previous = flexibility.last, !(previous <= flexible) { inOrder = false }
+            flexibility.append(flexible)
         }
-        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
-        var sizes = Array(repeating: Size.zero, count: children.count)
+        sizes.append(contentsOf: repeatElement(Size.zero, count: children.count))
         var left = Double(children.count)
-        for index in order {
+        func choose(_ index: Int) {
             let share = max(0, remaining / left)
             let chosen = size(children[index], propose(share), env)
             sizes[index] = chosen
             remaining -= length(chosen)
             left -= 1
+        }
+        // Already least flexible first (as with equal children) means no order to sort.
+        if inOrder {
+            for index in children.indices { choose(index) }
+        } else {
+            for index in children.indices.sorted(by: { (flexibility[$0], $0) < (flexibility[$1], $1) }) { choose(index) }
         }
         return sizes
     }

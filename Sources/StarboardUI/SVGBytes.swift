@@ -93,15 +93,36 @@ struct SVGBytes: ~Copyable {
             appendByte(UInt8(ascii: "0"))
             return
         }
-        if units < 0 { appendByte(UInt8(ascii: "-")) }
-        let magnitude = units.magnitude
-        appendDigits(magnitude / unit, width: 1)
-        let fraction = magnitude % unit
-        guard fraction != 0 else { return }
-        appendByte(UInt8(ascii: "."))
-        // All the decimals, leading zeros included, then the trailing zeros taken off again.
-        appendDigits(fraction, width: decimals)
-        while base[count - 1] == UInt8(ascii: "0") { count -= 1 }
+        // One pass, right to left: the fraction's significant digits, the point, the whole part.
+        var magnitude = units.magnitude
+        var fractionDigits = decimals
+        while fractionDigits > 0 && magnitude % 10 == 0 {
+            magnitude /= 10
+            fractionDigits -= 1
+        }
+        // At least one digit before the point, so 0.05 keeps its zeros.
+        let digits = max(Self.digitCount(magnitude), fractionDigits + 1)
+        let length = digits + (fractionDigits > 0 ? 1 : 0) + (units < 0 ? 1 : 0)
+        ensure(length)
+        var index = count + length
+        for _ in 0..<fractionDigits {
+            index -= 1
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        }
+        if fractionDigits > 0 {
+            index -= 1
+            base[index] = UInt8(ascii: ".")
+        }
+        repeat {
+            index -= 1
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if units < 0 {
+            base[index - 1] = UInt8(ascii: "-")
+        }
+        count += length
     }
 
     private static func power(ofTen exponent: Int) -> UInt {
@@ -110,24 +131,15 @@ struct SVGBytes: ~Copyable {
         return result
     }
 
-    /// The decimal digits of `value`, left-padded with zeros to `width`.
-    private mutating func appendDigits(_ value: UInt, width: Int) {
-        var length = 1
-        var bound: UInt = 10
-        while value >= bound && length < 19 {
-            bound &*= 10
-            length += 1
-        }
-        length = max(length, width)
-        ensure(length)
+    /// How many decimal digits `value` has (1 for 0).
+    private static func digitCount(_ value: UInt) -> Int {
+        var digits = 1
         var remaining = value
-        var index = count + length - 1
-        while index >= count {
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+        while remaining >= 10 {
             remaining /= 10
-            index -= 1
+            digits += 1
         }
-        count += length
+        return digits
     }
 
     /// `#RRGGBB`, upper case, ignoring opacity (SVG 1.1 writes it separately).
