@@ -50,15 +50,15 @@ public struct ComponentDefinition: Sendable {
         let defaults = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.name, $0.defaultValue) })
 
         @Sendable func instantiate(_ values: PropertyValues) throws -> C {
-            var table: [String: any InspectableProperty] = [:]
-            table.reserveCapacity(wrappers.count)
+            var fields: [InstanceDecoder.Field] = []
+            fields.reserveCapacity(wrappers.count)
             for (property, wrapper) in wrappers {
-                guard let value = values[property] ?? defaults[property], let filled = wrapper.with(value) else {
+                guard let value = values[property] ?? defaults[property], wrapper.accepts(value) else {
                     throw PropertyError(component: name, property: property, message: "value of the wrong kind")
                 }
-                table[property] = filled
+                fields.append(InstanceDecoder.Field(name: property, wrapper: wrapper, value: value))
             }
-            return try C(from: InstanceDecoder(component: name, wrappers: table))
+            return try C(from: InstanceDecoder(component: name, fields: fields))
         }
         @Sendable func readBack(_ instance: C) -> PropertyValues {
             var values: PropertyValues = [:]

@@ -97,8 +97,11 @@ extension Inspectable where Value == Point {
 protocol InspectableProperty: Sendable {
     func descriptor(name: String) -> PropertyDescriptor
     var currentValue: PropertyValue { get }
-    /// A copy holding `value`; nil when the value is of another kind.
-    func with(_ value: PropertyValue) -> Self?
+    /// Whether `value` is of this property's kind (and, for a choice, one of its cases).
+    func accepts(_ value: PropertyValue) -> Bool
+    /// A copy holding `value`, as the type `T` a decoder is asked for; nil when `T` is another
+    /// type or the value of another kind.
+    func filled<T>(with value: PropertyValue, as type: T.Type) -> T?
 }
 
 extension Inspectable: InspectableProperty {
@@ -111,11 +114,15 @@ extension Inspectable: InspectableProperty {
 
     var currentValue: PropertyValue { wrappedValue.propertyValue }
 
-    func with(_ value: PropertyValue) -> Self? {
-        guard let typed = Value(propertyValue: value) else { return nil }
+    func accepts(_ value: PropertyValue) -> Bool {
+        Value(propertyValue: value) != nil
+    }
+
+    func filled<T>(with value: PropertyValue, as type: T.Type) -> T? {
+        guard T.self == Self.self, let typed = Value(propertyValue: value) else { return nil }
         var copy = self
         copy.wrappedValue = typed
-        return copy
+        return copy as? T
     }
 }
 

@@ -4,14 +4,25 @@
 /// `@Inspectable` one this decoder hands back a ready-made wrapper holding the wanted value.
 /// That fills stored properties of a value type from outside without reflection-based writes
 /// (Swift has none) and without a dictionary inside component code.
+///
+/// This runs on every render, so the properties are a short list in declaration order (the order
+/// `init(from:)` asks for them) rather than a dictionary, and each wrapper is filled only when
+/// asked for, straight into the type `init(from:)` wants, with no existential box in between.
 struct InstanceDecoder: Decoder {
+    /// One `@Inspectable` property: its name, its declared wrapper and the value to fill it with.
+    struct Field {
+        let name: String
+        let wrapper: any InspectableProperty
+        let value: PropertyValue
+    }
+
     let component: String
-    let wrappers: [String: any InspectableProperty]
+    let fields: [Field]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Container<Key>(component: component, wrappers: wrappers))
+        KeyedDecodingContainer(Container<Key>(component: component, fields: fields))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -28,15 +39,21 @@ struct InstanceDecoder: Decoder {
 
     struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let component: String
-        let wrappers: [String: any InspectableProperty]
+        let fields: [Field]
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { wrappers.keys.compactMap { Key(stringValue: $0) } }
+        var allKeys: [Key] { fields.compactMap { Key(stringValue: $0.name) } }
 
-        func contains(_ key: Key) -> Bool { wrappers[key.stringValue] != nil }
-        func decodeNil(forKey key: Key) throws -> Bool { wrappers[key.stringValue] == nil }
+        /// Where the property named by `key` is; an index, so finding it copies no wrapper.
+        func index(_ key: Key) -> Int? {
+            let name = key.stringValue
+            return fields.indices.first { fields[$0].name == name }
+        }
+
+        func contains(_ key: Key) -> Bool { index(key) != nil }
+        func decodeNil(forKey key: Key) throws -> Bool { index(key) == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let wrapper = wrappers[key.stringValue] as? T else {
+            guard let index = index(key), let wrapper = fields[index].wrapper.filled(with: fields[index].value, as: T.self) else {
                 throw DecodingError.keyNotFound(key, .init(
                     codingPath: [key],
                     debugDescription: "\(component).\(key.stringValue) is a stored property that is not @Inspectable; make it `let`, `static`, optional, or inspectable"
@@ -53,7 +70,7 @@ struct InstanceDecoder: Decoder {
             throw DecodingError.keyNotFound(key, .init(codingPath: [key], debugDescription: "nested containers are not used"))
         }
 
-        func superDecoder() throws -> any Decoder { InstanceDecoder(component: component, wrappers: wrappers) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { InstanceDecoder(component: component, wrappers: wrappers) }
+        func superDecoder() throws -> any Decoder { InstanceDecoder(component: component, fields: fields) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { InstanceDecoder(component: component, fields: fields) }
     }
 }
