@@ -83,6 +83,8 @@ struct LayoutEngine {
     private func flatten(_ children: [ViewNode]) -> [ViewNode] {
         // Most stacks have nothing to flatten: share their array instead of copying it.
         guard children.contains(where: \.needsFlattening) else { return children }
+        // A stack around a single ForEach: its elements are the stack's children as they are.
+        if children.count == 1, case .group(let inner) = children[0] { return flatten(inner) }
         var result: [ViewNode] = []
         result.reserveCapacity(children.count)
         for child in children {
@@ -347,6 +349,8 @@ struct LayoutEngine {
 
     private mutating func placeGroup(_ child: ViewNode, _ attributes: GroupAttributes, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
         var children: [RenderNode] = []
+        // Groups mostly hold one or two nodes (a shape and its background): one allocation, no regrowth.
+        children.reserveCapacity(2)
         place(child, in: rect, env, into: &children)
         out.append(.group(attributes, children))
     }
@@ -356,13 +360,17 @@ struct LayoutEngine {
     private mutating func placeElement(_ child: ViewNode, _ modifier: Modifier, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
         var info = AccessibilityInfo()
         var tap: String?
-        var content = ViewNode.modified(child, modifier)
-        peel: while case .modified(let inner, let current) = content {
-            switch current {
+        func absorb(_ modifier: Modifier) -> Bool {
+            switch modifier {
             case .accessibility(let outer): info = outer.merged(over: info)
             case .tapTarget(let id): tap = tap ?? id
-            default: break peel
+            default: return false
             }
+            return true
+        }
+        _ = absorb(modifier)
+        var content = child
+        while case .modified(let inner, let current) = content, absorb(current) {
             content = inner
         }
         let id = info.identifier ?? tap ?? "element-\(elements.count + 1)"
