@@ -99,10 +99,14 @@ protocol InspectableProperty: Sendable {
     var currentValue: PropertyValue { get }
     /// Whether `value` is of this property's kind (and, for a choice, one of its cases).
     func accepts(_ value: PropertyValue) -> Bool
-    /// A copy holding `value`, as the type `T` a decoder is asked for; nil when `T` is another
-    /// type or the value of another kind.
-    func filled<T>(with value: PropertyValue, as type: T.Type) -> T?
+    /// A copy holding `value`, as the type `T` a decoder is asked for; throws when `T` is another
+    /// type or the value of another kind. (Throwing rather than returning `T?` spares a generic
+    /// `Optional<T>` metadata look-up per property per render.)
+    func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T
 }
+
+/// Why a wrapper could not be filled as the type a decoder asked for.
+struct NotFillable: Error {}
 
 extension Inspectable: InspectableProperty {
     func descriptor(name: String) -> PropertyDescriptor {
@@ -118,11 +122,12 @@ extension Inspectable: InspectableProperty {
         Value(propertyValue: value) != nil
     }
 
-    func filled<T>(with value: PropertyValue, as type: T.Type) -> T? {
-        guard T.self == Self.self, let typed = Value(propertyValue: value) else { return nil }
+    func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T {
+        guard T.self == Self.self, let typed = Value(propertyValue: value) else { throw NotFillable() }
         var copy = self
         copy.wrappedValue = typed
-        return copy as? T
+        // T is Self (checked above), so this cast cannot fail.
+        return copy as! T
     }
 }
 

@@ -53,13 +53,15 @@ struct InstanceDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { index(key) == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let index = index(key), let wrapper = fields[index].wrapper.filled(with: fields[index].value, as: T.self) else {
+            do throws(NotFillable) {
+                guard let index = index(key) else { throw NotFillable() }
+                return try fields[index].wrapper.filled(with: fields[index].value, as: T.self)
+            } catch {
                 throw DecodingError.keyNotFound(key, .init(
                     codingPath: [key],
                     debugDescription: "\(component).\(key.stringValue) is a stored property that is not @Inspectable; make it `let`, `static`, optional, or inspectable"
                 ))
             }
-            return wrapper
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -408,7 +408,12 @@ struct LayoutEngine {
     private func roundedRect(_ rect: Rect, radius: Double) -> Path {
         var path = Path()
         guard radius > 0 else {
-            path.addLines([rect.origin, Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)])
+            // The same elements addLines would give, without an array of corners per rectangle.
+            path.reserveCapacity(5)
+            path.move(to: rect.origin)
+            path.addLine(to: Point(x: rect.maxX, y: rect.minY))
+            path.addLine(to: Point(x: rect.maxX, y: rect.maxY))
+            path.addLine(to: Point(x: rect.minX, y: rect.maxY))
             path.closeSubpath()
             return path
         }
