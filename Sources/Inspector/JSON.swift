@@ -74,28 +74,38 @@ extension JSONValue: CustomStringConvertible {
     }
 
     public func write(into out: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes. JSON is built as bytes and made a `String` once: each
+    /// append to a `String` costs a few hundred instructions, and a render's accessibility
+    /// list alone is a few hundred pieces.
+    func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
-        case .number(let d): out += JSONValue.format(d)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .number(let d): out.append(contentsOf: JSONValue.format(d).utf8)
         case .string(let s): JSONValue.writeString(s, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -107,42 +117,51 @@ extension JSONValue: CustomStringConvertible {
     }
 
     /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
+    public static func writeString(_ s: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        writeString(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes a JSON string literal as UTF-8 bytes.
     ///
     /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. The
-    /// escaped bytes are built in one buffer and appended once, rather than scalar by scalar.
-    public static func writeString(_ s: String, into out: inout String) {
+    /// escaped length is counted first, so the literal is written in place in one pass.
+    static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { bytes in
-            var needsEscape = false
+            var length = bytes.count + 2
             for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                needsEscape = true
-                break
-            }
-            guard needsEscape else {
-                out += "\""
-                out += String(decoding: bytes, as: UTF8.self)
-                out += "\""
-                return
-            }
-            var escaped = [UInt8]()
-            escaped.reserveCapacity(bytes.count + bytes.count / 4 + 2)
-            escaped.append(0x22)
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            for byte in bytes {
                 switch byte {
-                case 0x22: escaped.append(0x5C); escaped.append(0x22)
-                case 0x5C: escaped.append(0x5C); escaped.append(0x5C)
-                case 0x0A: escaped.append(0x5C); escaped.append(UInt8(ascii: "n"))
-                case 0x0D: escaped.append(0x5C); escaped.append(UInt8(ascii: "r"))
-                case 0x09: escaped.append(0x5C); escaped.append(UInt8(ascii: "t"))
-                case ..<0x20:
-                    escaped.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                default: escaped.append(byte)
+                case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1
+                default: length += 5  // \u00XX
                 }
             }
-            escaped.append(0x22)
-            // Only ASCII bytes were replaced, so the buffer is still valid UTF-8.
-            out += String(decoding: escaped, as: UTF8.self)
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: length))
+            out.withUnsafeMutableBufferPointer { buffer in
+                let hex: StaticString = "0123456789abcdef"
+                var index = start
+                func put(_ byte: UInt8) {
+                    buffer[index] = byte
+                    index += 1
+                }
+                put(0x22)
+                for byte in bytes {
+                    switch byte {
+                    case 0x22: put(0x5C); put(0x22)
+                    case 0x5C: put(0x5C); put(0x5C)
+                    case 0x0A: put(0x5C); put(UInt8(ascii: "n"))
+                    case 0x0D: put(0x5C); put(UInt8(ascii: "r"))
+                    case 0x09: put(0x5C); put(UInt8(ascii: "t"))
+                    case ..<0x20:
+                        put(0x5C); put(UInt8(ascii: "u")); put(0x30); put(0x30)
+                        put(hex.utf8Start[Int(byte >> 4)]); put(hex.utf8Start[Int(byte & 0xF)])
+                    default: put(byte)
+                    }
+                }
+                put(0x22)
+            }
         }
     }
 }
