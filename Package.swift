@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The render path crosses StarboardUI, Inspector and the components on every change.
+let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 /// Layers, bottom to top: the pure render core (StarboardUI), the inspector and
 /// registry (Inspector), the components, the live server (the only code that
 /// touches libwebsockets) and a thin CLI.
@@ -25,8 +28,11 @@ let package = Package(
         ),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CAllocationCounter"),
-        .target(name: "StarboardUI", dependencies: ["CFreeType"]),
-        .target(name: "Inspector", dependencies: ["StarboardUI"]),
+        // Whole-module bodies visible to the modules above, so generic views, modifiers and
+        // property wrappers are specialized in component code instead of running through
+        // witness tables and runtime metadata on every render.
+        .target(name: "StarboardUI", dependencies: ["CFreeType"], swiftSettings: crossModuleOptimization),
+        .target(name: "Inspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "Components", dependencies: ["StarboardUI", "Inspector"], path: "Components"),
         .target(name: "LiveServer", dependencies: ["CLibWebSockets", "Inspector"]),
         .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "CAllocationCounter"]),
