@@ -93,36 +93,53 @@ struct SVGBytes: ~Copyable {
             appendByte(UInt8(ascii: "0"))
             return
         }
-        // One pass, right to left: the fraction's significant digits, the point, the whole part.
+        // All digits of |units| go right-aligned into a window past the end, two per division;
+        // the last `decimals` of them are the fraction. The number is then moved into place,
+        // fraction zeros dropped by looking at bytes rather than by more divisions.
+        let window = 24
+        ensure(window + 2)
+        let end = count + window + 2
+        var start = end
         var magnitude = units.magnitude
-        var fractionDigits = decimals
-        while fractionDigits > 0 && magnitude % 10 == 0 {
-            magnitude /= 10
-            fractionDigits -= 1
+        while magnitude >= 100 {
+            start -= 2
+            writePair(Int(magnitude % 100), at: start)
+            magnitude /= 100
         }
-        // At least one digit before the point, so 0.05 keeps its zeros.
-        let digits = max(Self.digitCount(magnitude), fractionDigits + 1)
-        let length = digits + (fractionDigits > 0 ? 1 : 0) + (units < 0 ? 1 : 0)
-        ensure(length)
-        var index = count + length
-        for _ in 0..<fractionDigits {
-            index -= 1
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
+        if magnitude >= 10 {
+            start -= 2
+            writePair(Int(magnitude), at: start)
+        } else {
+            start -= 1
+            base[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
-        if fractionDigits > 0 {
-            index -= 1
-            base[index] = UInt8(ascii: ".")
+        // A whole part of 0 when the digits are all fraction (0.05).
+        while end - start <= decimals {
+            start -= 1
+            base[start] = UInt8(ascii: "0")
         }
-        repeat {
-            index -= 1
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        let fractionStart = end - decimals
+        var fractionEnd = end
+        while fractionEnd > fractionStart && base[fractionEnd - 1] == UInt8(ascii: "0") { fractionEnd -= 1 }
+        // Copy forward into place; the window starts far enough right that no byte is overwritten unread.
+        var index = count
         if units < 0 {
-            base[index - 1] = UInt8(ascii: "-")
+            base[index] = UInt8(ascii: "-")
+            index += 1
         }
-        count += length
+        for source in start..<fractionStart {
+            base[index] = base[source]
+            index += 1
+        }
+        if fractionEnd > fractionStart {
+            base[index] = UInt8(ascii: ".")
+            index += 1
+            for source in fractionStart..<fractionEnd {
+                base[index] = base[source]
+                index += 1
+            }
+        }
+        count = index
     }
 
     private static func power(ofTen exponent: Int) -> UInt {
@@ -131,15 +148,12 @@ struct SVGBytes: ~Copyable {
         return result
     }
 
-    /// How many decimal digits `value` has (1 for 0).
-    private static func digitCount(_ value: UInt) -> Int {
-        var digits = 1
-        var remaining = value
-        while remaining >= 10 {
-            remaining /= 10
-            digits += 1
-        }
-        return digits
+    /// Two digits, `00`…`99`, at `index` and the byte after.
+    @inline(__always)
+    private func writePair(_ pair: Int, at index: Int) {
+        let tens = pair / 10
+        base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+        base[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair - tens * 10)
     }
 
     /// `#RRGGBB`, upper case, ignoring opacity (SVG 1.1 writes it separately).
