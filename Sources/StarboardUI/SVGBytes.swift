@@ -57,12 +57,25 @@ struct SVGBytes: ~Copyable {
         count += source.count
     }
 
+    /// Most literals are a few bytes (`"`, ` L`, `/>`): inlined, their length is a constant and
+    /// they are copied byte by byte, where a `memcpy` call would cost more than the copy.
+    @inline(__always)
     mutating func append(_ literal: StaticString) {
-        if literal.hasPointerRepresentation {
-            append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        } else {
+        guard literal.hasPointerRepresentation else {
             literal.withUTF8Buffer { append($0) }
+            return
         }
+        let length = literal.utf8CodeUnitCount
+        guard length <= 8 else {
+            append(UnsafeBufferPointer(start: literal.utf8Start, count: length))
+            return
+        }
+        ensure(length)
+        let source = literal.utf8Start
+        for offset in 0..<length {
+            base[count + offset] = source[offset]
+        }
+        count += length
     }
 
     /// Appends a string's UTF-8. Named apart from ``append(_:)`` so that literals, which Swift would
