@@ -85,6 +85,13 @@ struct SVGBytes: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// Appends a copy of bytes already written, `range` being offsets into this buffer.
+    mutating func appendCopy(of range: Range<Int>) {
+        ensure(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     mutating func append(_ other: borrowing SVGBytes) {
         append(UnsafeBufferPointer(start: other.base, count: other.count))
     }
@@ -96,7 +103,7 @@ struct SVGBytes: ~Copyable {
             return
         }
         let unit: UInt = decimals == 3 ? 1000 : Self.power(ofTen: decimals)
-        let scaled = (value * Double(unit)).rounded()
+        let scaled = Self.rounded(value * Double(unit))
         guard abs(scaled) < 9e15 else {
             appendString(String(Int(value)))
             return
@@ -155,6 +162,19 @@ struct SVGBytes: ~Copyable {
         count = index
     }
 
+    /// `value.rounded()` (half away from zero) for a finite value, without a call into libm:
+    /// below 2^52 the fraction `value - trunc(value)` is exact, so comparing it with ½ is too;
+    /// from 2^52 on every double is whole.
+    @inline(__always)
+    private static func rounded(_ value: Double) -> Double {
+        guard abs(value) < 0x1p52 else { return value }
+        let whole = Double(Int64(value))
+        let fraction = value - whole
+        if fraction >= 0.5 { return whole + 1 }
+        if fraction <= -0.5 { return whole - 1 }
+        return whole
+    }
+
     private static func power(ofTen exponent: Int) -> UInt {
         var result: UInt = 1
         for _ in 0..<exponent { result *= 10 }
@@ -182,7 +202,7 @@ struct SVGBytes: ~Copyable {
     /// Two hex digits of a 0…1 channel; room for them is already made.
     @inline(__always)
     private mutating func appendHexChannel(_ channel: Double) {
-        let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+        let byte = Int(Self.rounded(min(max(channel, 0), 1) * 255))
         base[count] = Self.hexDigit(byte >> 4)
         base[count + 1] = Self.hexDigit(byte & 0xF)
         count += 2

@@ -101,6 +101,8 @@ public struct SVGWriter: ~Copyable {
             body.appendEscaped(tap)
             body.append("\"")
         }
+        // Where the escaped label went, so the <title> copies it instead of escaping it again.
+        var escapedLabel = 0..<0
         if let info = attributes.accessibility {
             if attributes.tapTarget != nil {
                 body.append(" role=\"button\"")
@@ -109,7 +111,9 @@ public struct SVGWriter: ~Copyable {
             }
             if let label = info.label {
                 body.append(" aria-label=\"")
+                let start = body.count
                 body.appendEscaped(label)
+                escapedLabel = start..<body.count
                 body.append("\"")
             }
         }
@@ -148,9 +152,9 @@ public struct SVGWriter: ~Copyable {
         }
         body.append(">")
         if let info = attributes.accessibility {
-            if let label = info.label {
+            if info.label != nil {
                 body.append("<title>")
-                body.appendEscaped(label)
+                body.appendCopy(of: escapedLabel)
                 body.append("</title>")
             }
             // The description is value and hint joined by a space, written piece by piece.
