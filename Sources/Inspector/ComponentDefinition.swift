@@ -53,7 +53,8 @@ public struct ComponentDefinition: Sendable {
             var fields: [InstanceDecoder.Field] = []
             fields.reserveCapacity(wrappers.count)
             for (property, wrapper) in wrappers {
-                guard let value = values[property] ?? defaults[property], wrapper.accepts(value) else {
+                // A value of the wrong kind is refused by the decoder as the property is filled.
+                guard let value = values[property] ?? defaults[property] else {
                     throw PropertyError(component: name, property: property, message: "value of the wrong kind")
                 }
                 fields.append(InstanceDecoder.Field(name: property, wrapper: wrapper, value: value))

@@ -97,16 +97,18 @@ extension Inspectable where Value == Point {
 protocol InspectableProperty: Sendable {
     func descriptor(name: String) -> PropertyDescriptor
     var currentValue: PropertyValue { get }
-    /// Whether `value` is of this property's kind (and, for a choice, one of its cases).
-    func accepts(_ value: PropertyValue) -> Bool
-    /// A copy holding `value`, as the type `T` a decoder is asked for; throws when `T` is another
-    /// type or the value of another kind. (Throwing rather than returning `T?` spares a generic
-    /// `Optional<T>` metadata look-up per property per render.)
+    /// A copy holding `value`, as the type `T` a decoder is asked for. (Throwing rather than
+    /// returning `T?` spares a generic `Optional<T>` metadata look-up per property per render.)
     func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T
 }
 
 /// Why a wrapper could not be filled as the type a decoder asked for.
-struct NotFillable: Error {}
+enum NotFillable: Error {
+    /// The decoder wants another type: the stored property is not this wrapper.
+    case otherType
+    /// The value is of another kind than the property (or not one of a choice's cases).
+    case wrongKind
+}
 
 extension Inspectable: InspectableProperty {
     func descriptor(name: String) -> PropertyDescriptor {
@@ -118,12 +120,9 @@ extension Inspectable: InspectableProperty {
 
     var currentValue: PropertyValue { wrappedValue.propertyValue }
 
-    func accepts(_ value: PropertyValue) -> Bool {
-        Value(propertyValue: value) != nil
-    }
-
     func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T {
-        guard T.self == Self.self, let typed = Value(propertyValue: value) else { throw NotFillable() }
+        guard T.self == Self.self else { throw .otherType }
+        guard let typed = Value(propertyValue: value) else { throw .wrongKind }
         var copy = self
         copy.wrappedValue = typed
         // T is Self (checked above), so this cast cannot fail.

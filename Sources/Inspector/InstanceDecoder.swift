@@ -53,15 +53,23 @@ struct InstanceDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { index(key) == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            guard let index = index(key) else { throw notInspectable(key) }
             do throws(NotFillable) {
-                guard let index = index(key) else { throw NotFillable() }
                 return try fields[index].wrapper.filled(with: fields[index].value, as: T.self)
+            } catch .wrongKind {
+                // Checked here, as each property is filled, rather than in a pass of its own before
+                // decoding: init(from:) asks in declaration order, so the first wrong one is reported.
+                throw PropertyError(component: component, property: fields[index].name, message: "value of the wrong kind")
             } catch {
-                throw DecodingError.keyNotFound(key, .init(
-                    codingPath: [key],
-                    debugDescription: "\(component).\(key.stringValue) is a stored property that is not @Inspectable; make it `let`, `static`, optional, or inspectable"
-                ))
+                throw notInspectable(key)
             }
+        }
+
+        func notInspectable(_ key: Key) -> DecodingError {
+            DecodingError.keyNotFound(key, .init(
+                codingPath: [key],
+                debugDescription: "\(component).\(key.stringValue) is a stored property that is not @Inspectable; make it `let`, `static`, optional, or inspectable"
+            ))
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
