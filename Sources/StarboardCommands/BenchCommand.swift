@@ -20,7 +20,7 @@ enum BenchCommand: Command {
           --quick                Tiny counts: checks that everything runs.
           --json FILE            Also write the results as JSON.
           --render-iterations N  Timed renders per component and variant (default 2000).
-          --round-trips N        Change→render and echo round trips (default 5000).
+          --round-trips N        Round trips of each kind: seen values, new values, echo (default 5000).
           --subscribers N        Most subscribers for the fan-out (default 1000; also 1 and 100).
           --fan-out-trials N     Changes timed per subscriber count (default 20).
           --burst N              Sets in the burst (default 10000).
