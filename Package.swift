@@ -28,6 +28,8 @@ let package = Package(
         ),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CAllocationCounter"),
+        // Pins the bench's client and servers to cores, so the floor and the server are compared alike.
+        .target(name: "CPlacement"),
         // Whole-module bodies visible to the modules above, so generic views, modifiers and
         // property wrappers are specialized in component code instead of running through
         // witness tables and runtime metadata on every render.
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "Inspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "Components", dependencies: ["StarboardUI", "Inspector"], path: "Components"),
         .target(name: "LiveServer", dependencies: ["CLibWebSockets", "Inspector"]),
-        .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "CAllocationCounter"]),
+        .target(name: "Bench", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "CAllocationCounter", "CPlacement"]),
         .target(name: "StarboardCommands", dependencies: ["StarboardUI", "Inspector", "Components", "LiveServer", "Bench"]),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),

@@ -18,6 +18,8 @@ public struct BenchOptions: Sendable {
     public var burst = 10_000
     /// Server starts timed.
     public var startups = 10
+    /// Which cores the change → render client, the server and the echo server run on.
+    public var placement = Placement.split
     /// Extra `serve` arguments for the server under test (e.g. `--no-worker` to measure without the worker process).
     public var serveArguments: [String] = []
 

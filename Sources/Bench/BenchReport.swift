@@ -67,7 +67,8 @@ public struct BenchReport: Sendable {
 
     /// The report as Markdown tables, for the terminal and the README.
     public var table: String {
-        var out = "Machine: \(machine.cpuModel), \(machine.cores) cores, \(machine.kernel); \(machine.date)\n\n"
+        var out = "Machine: \(machine.cpuModel), \(machine.cores) cores, \(machine.kernel); \(machine.date)\n"
+        out += "Placement for change → render and its floor: \(options.placement.summary)\n\n"
         out += "Render (re-instantiate, lay out, write SVG; \(options.renderIterations) renders each)\n\n"
         out += "| component | variant | median | p99 | SVG bytes | allocations |\n|---|---|---:|---:|---:|---:|\n"
         for result in renders {
@@ -135,7 +136,7 @@ public struct BenchReport: Sendable {
                 ("warmUpRoundTrips", .integer(options.warmUpRoundTrips)),
                 ("subscriberLevels", .array(options.subscriberLevels.map(JSONValue.integer))),
                 ("fanOutTrials", .integer(options.fanOutTrials)), ("burst", .integer(options.burst)),
-                ("startups", .integer(options.startups)),
+                ("startups", .integer(options.startups)), ("placement", .string(options.placement.rawValue)),
             ])),
             ("render", .array(renders.map { result in
                 .object([("component", .string(result.component)), ("variant", .string(result.variant)),

@@ -26,6 +26,8 @@ public struct LatencyResult: Sendable {
 enum LatencyBench {
     /// Runs both in interleaved blocks, so that noise from the rest of the machine hits both alike.
     static func run(_ options: BenchOptions, stateFile: String, log: (String) -> Void) throws(BenchError) -> LatencyResult {
+        try options.placement.pinToClientCore()
+        defer { options.placement.release() }
         let live = try ServerUnderTest.live(options, stateFile: stateFile)
         defer { live.process.stop() }
         let echo = try ServerUnderTest.echo(options)

@@ -24,7 +24,10 @@ struct ServerUnderTest {
 
     private static func start(_ options: BenchOptions, arguments: [String]) throws(BenchError) -> ServerUnderTest {
         let started = Clock.now()
-        let process = try ChildProcess(executable: options.starboardBinary, arguments: arguments)
+        // The child (and the worker it starts) inherits the core it is started from.
+        let process = try options.placement.startingServer { () throws(BenchError) in
+            try ChildProcess(executable: options.starboardBinary, arguments: arguments)
+        }
         let line = try process.waitForLine(containing: "is listening on http://", timeoutSeconds: 20)
         let announced = Clock.now() - started
         guard let port = port(in: line) else {

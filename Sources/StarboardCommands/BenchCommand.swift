@@ -9,7 +9,7 @@ enum BenchCommand: Command {
     static let usage = """
         USAGE: starboard bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
-                               [--web DIR] [--no-worker]
+                               [--web DIR] [--no-worker] [--placement split|shared|free]
 
         Runs the benchmarks against servers started from this binary (children on free loopback
         ports, stopped at the end), prints a table with every target as PASS or MISS, and exits 0
@@ -27,6 +27,8 @@ enum BenchCommand: Command {
           --startups N           Server starts timed (default 10).
           --web DIR              The Web folder the server serves (default: ./Web).
           --no-worker            Measure a server that runs component code in-process (serve --no-worker).
+          --placement P          split (default): clients on core 0, servers on core 1; shared: all
+                                 on core 0; free: no pinning. For change → render and its floor.
         Set STARBOARD_BIN to start servers from another starboard executable.
         """
 
@@ -64,6 +66,7 @@ enum BenchCommand: Command {
         var json: String?
         var quick = false
         var serveArguments: [String] = []
+        var placement = Placement.split
         var counts: [String: Int] = [:]
         let countOptions = ["--render-iterations", "--round-trips", "--subscribers", "--fan-out-trials", "--burst", "--startups"]
         var index = 0
@@ -79,6 +82,12 @@ enum BenchCommand: Command {
                 serveArguments.append("--no-worker")
                 index += 1
                 continue
+            case "--placement":
+                guard let value, let chosen = Placement(rawValue: value) else {
+                    let names = Placement.allCases.map(\.rawValue).joined(separator: ", ")
+                    return .failure(CommandOutputError(output: .usage("--placement needs one of \(names)", help: usage)))
+                }
+                placement = chosen
             case "--json", "--web":
                 guard let value else { return .failure(CommandOutputError(output: .usage("\(argument) needs a path", help: usage))) }
                 if argument == "--json" { json = value } else { web = value }
@@ -105,6 +114,7 @@ enum BenchCommand: Command {
         if let n = counts["--burst"] { options.burst = n }
         if let n = counts["--startups"] { options.startups = n }
         options.serveArguments = serveArguments
+        options.placement = placement
         return .success((options, json))
     }
 }

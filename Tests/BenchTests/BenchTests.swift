@@ -78,6 +78,8 @@ import Testing
 
         #expect(report.targets.count >= 9)
         #expect(report.table.contains("| RatingControl | (defaults) |"))
+        #expect(report.options.placement == .split)
+        #expect(report.table.contains("its floor: split") || report.table.contains("its floor: shared"))
         #expect(!lines.isEmpty)
 
         // The JSON written to a file parses back with the same figures.

@@ -43,6 +43,7 @@ struct CommandTests {
         (["render", "RatingControl", "--frobnicate"], "unknown option \"--frobnicate\""),
         (["bogus"], "unknown command \"bogus\""),
         (["list", "--xml"], "unexpected argument \"--xml\""),
+        (["bench", "--placement", "anywhere"], "--placement needs one of split, shared, free"),
     ])
     func badInputExitsTwoNamingTheProblem(arguments: [String], message: String) {
         guard case .output(let output) = StarboardCommand.parse(arguments) else {
