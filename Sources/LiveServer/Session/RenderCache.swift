@@ -29,8 +29,6 @@ struct RenderCache {
     private var entries: [String: Entry] = [:]
     private var bytes = 0
     private var clock: UInt64 = 0
-    private(set) var hits = 0
-    private(set) var misses = 0
 
     init(maxEntries: Int = 512, maxBytes: Int = 32 << 20) {
         self.maxEntries = maxEntries
@@ -50,15 +48,11 @@ struct RenderCache {
     }
 
     mutating func lookup(_ key: String) -> Entry? {
-        guard var entry = entries[key] else {
-            misses += 1
-            return nil
-        }
-        hits += 1
+        // One hash of the (long) key: the entry is marked used in place.
+        guard let index = entries.index(forKey: key) else { return nil }
         clock += 1
-        entry.lastUse = clock
-        entries[key] = entry
-        return entry
+        entries.values[index].lastUse = clock
+        return entries.values[index]
     }
 
     mutating func insert(_ key: String, values: JSONValue, valuesText: String, notes: [String], render: String) {

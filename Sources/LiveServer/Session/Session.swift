@@ -67,8 +67,7 @@ public final class Session: WebSocketHandler {
             setValues(hit.values, text: hit.valuesText)
             renderFields = hit.render
             problem = nil
-            return CachedAnswer(change: change, revision: revision, notes: hit.notes, valuesText: hit.valuesText,
-                                render: hit.render, subscribers: Array(subscribers))
+            return CachedAnswer(change: change, revision: revision, hit: hit, subscribers: Array(subscribers))
         }
     }
 
@@ -76,9 +75,7 @@ public final class Session: WebSocketHandler {
     struct CachedAnswer {
         let change: PendingChange
         let revision: Int
-        let notes: [String]
-        let valuesText: String
-        let render: String
+        let hit: RenderCache.Entry
         let subscribers: [ConnectionID]
     }
 
@@ -288,7 +285,7 @@ public final class Session: WebSocketHandler {
         }
         guard let (fields, revision, values, problem, variants) = found else { return }
         if let fields {
-            let full = Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + values + ",\"variants\":" + variants + "}"
+            let full = Self.renderMessage(name, revision: revision, fields: fields, valuesText: values, variants: variants)
             // Its own key: a later broadcast must not replace the one frame that carries the variants.
             sink?.send(OutgoingFrame(text: full), to: connection, coalescingKey: "subscribe:" + name)
         }
@@ -297,10 +294,23 @@ public final class Session: WebSocketHandler {
         }
     }
 
-    static func renderPrefix(_ name: String, revision: Int) -> String {
+    /// A `render` message: the host's render fields spliced in as they are, built in one buffer
+    /// (the fields are the SVG, kilobytes long, and this runs for every change).
+    static func renderMessage(_ name: String, revision: Int, fields: String, valuesText: String, variants: String? = nil) -> String {
         var out = "{\"type\":\"render\",\"component\":"
+        out.reserveCapacity(fields.utf8.count + valuesText.utf8.count + (variants?.utf8.count ?? 0) + name.utf8.count + 96)
         JSONValue.writeString(name, into: &out)
-        out += ",\"revision\":\(revision),"
+        out += ",\"revision\":"
+        out += String(revision)
+        out += ","
+        out += fields
+        out += ",\"values\":"
+        out += valuesText
+        if let variants {
+            out += ",\"variants\":"
+            out += variants
+        }
+        out += "}"
         return out
     }
 
@@ -389,10 +399,10 @@ public final class Session: WebSocketHandler {
     private func deliver(_ answers: [CachedAnswer], of name: String) {
         guard let last = answers.last else { return }
         for answer in answers {
-            sendAck(answer.change, component: name, revision: answer.revision, notes: answer.notes)
+            sendAck(answer.change, component: name, revision: answer.revision, notes: answer.hit.notes)
         }
         changed()
-        broadcastRender(name, revision: last.revision, fields: last.render, valuesText: last.valuesText, to: last.subscribers)
+        broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, to: last.subscribers)
     }
 
     private func sendAck(_ item: PendingChange, component name: String, revision: Int, notes: [String]) {
@@ -404,7 +414,7 @@ public final class Session: WebSocketHandler {
 
     private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, to subscribers: [ConnectionID]) {
         guard !subscribers.isEmpty else { return }
-        let frame = OutgoingFrame(text: Self.renderPrefix(name, revision: revision) + fields + ",\"values\":" + valuesText + "}")
+        let frame = OutgoingFrame(text: Self.renderMessage(name, revision: revision, fields: fields, valuesText: valuesText))
         sink?.broadcast(frame, to: subscribers, coalescingKey: "render:" + name)
     }
 
