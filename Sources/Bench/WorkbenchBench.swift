@@ -19,12 +19,11 @@ enum WorkbenchBench {
         var samples: [UInt64] = []
         samples.reserveCapacity(iterations)
         let warmUp = max(iterations / 10, 5)
+        func setRequest(_ values: String) throws(BenchError) -> JSONValue {
+            Workbench.batchRequest(alternation.component, base: base, changes: [.object([("set", try JSONValue.parsingForBench(values))])])
+        }
         for index in 0..<(warmUp + iterations) {
-            let change = try JSONValue.parsingForBench(alternation.next())
-            let request = JSONValue.object([
-                ("op", .string("batch")), ("component", .string(alternation.component)),
-                ("base", base), ("changes", .array([.object([("set", change)])])),
-            ])
+            let request = try setRequest(alternation.next())
             let started = Clock.now()
             let reply = workbench.handle(request)
             let text = reply.json.description
@@ -33,10 +32,7 @@ enum WorkbenchBench {
             base = reply.json["values"] ?? base
             if index >= warmUp { samples.append(elapsed) }
         }
-        let request = JSONValue.object([
-            ("op", .string("batch")), ("component", .string(alternation.component)),
-            ("base", base), ("changes", .array([.object([("set", try JSONValue.parsingForBench(alternation.next()))])])),
-        ])
+        let request = try setRequest(alternation.next())
         let allocations = try countAllocations { () throws(BenchError) in
             guard workbench.handle(request).render != nil else { throw BenchError("the workbench did not render") }
         }

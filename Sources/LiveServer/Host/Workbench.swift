@@ -32,6 +32,11 @@ public struct Workbench: Sendable {
 
     public let registry: Registry
 
+    /// A `batch` request: `changes` applied in order to `base`, the component's values.
+    public static func batchRequest(_ component: String, base: JSONValue, changes: [JSONValue]) -> JSONValue {
+        .object([("op", .string("batch")), ("component", .string(component)), ("base", base), ("changes", .array(changes))])
+    }
+
     public init(registry: Registry) {
         self.registry = registry
     }

@@ -177,7 +177,7 @@ public final class Session: WebSocketHandler {
             let revision = saved[name]?.revision ?? 0
             var entry = ComponentState(values: base, revision: revision)
             do {
-                let reply = try host.call(batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
+                let reply = try host.call(Workbench.batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
                 entry.setValues(reply.json["values"] ?? base)
                 for note in reply.json["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
                     if let text = note.stringValue { warnings.append(text) }
@@ -190,10 +190,6 @@ public final class Session: WebSocketHandler {
             components[name] = entry
         }
         return components
-    }
-
-    static func batchRequest(_ component: String, base: JSONValue, changes: [JSONValue]) -> JSONValue {
-        .object([("op", .string("batch")), ("component", .string(component)), ("base", base), ("changes", .array(changes))])
     }
 
     /// "RatingControl crashed while rendering with starCount=13: <the trap message>", as the page shows it.
@@ -421,7 +417,7 @@ public final class Session: WebSocketHandler {
     private func process(_ name: String, _ items: [PendingChange], base: JSONValue, baseText: String, host: any ComponentHost) {
         let reply: Workbench.Reply
         do {
-            reply = try host.call(Self.batchRequest(name, base: base, changes: items.map(\.change)))
+            reply = try host.call(Workbench.batchRequest(name, base: base, changes: items.map(\.change)))
         } catch {
             let values = items.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
             let message = Self.describe(error, component: name, with: values.isEmpty ? "its current values" : values)
