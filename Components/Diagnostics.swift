@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// Components that misbehave on purpose, registered only when `STARBOARD_DIAGNOSTICS=1`. Tests use

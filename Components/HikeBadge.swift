@@ -1,4 +1,4 @@
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// A hiking badge with its name as a caption, as the Landmarks profile shows completed badges.

@@ -1,4 +1,4 @@
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// A row of page dots with the current page highlighted, as `UIPageControl` in the Landmarks page view.

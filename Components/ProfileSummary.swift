@@ -1,4 +1,4 @@
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// The Landmarks profile summary: a user's settings and the badges they have earned.

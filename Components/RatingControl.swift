@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// A row of stars a person taps to rate something, after FoodTracker's `RatingControl`.

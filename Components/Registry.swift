@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// Every component Starboard shows, in sidebar order. Add yours with one line.
 public let registeredComponents: [any Component.Type] = [

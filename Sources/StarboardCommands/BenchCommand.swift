@@ -1,4 +1,4 @@
-import Bench
+import StarboardBench
 import Foundation
 
 /// `starboard bench [options]`: render cost, change-to-render latency against the loopback floor,

@@ -1,5 +1,5 @@
-import Components
-import Inspector
+import StarboardComponents
+import StarboardInspector
 
 /// One subcommand of `starboard`, described next to the code that runs it, as
 /// swift-argument-parser's `ParsableCommand` types are.

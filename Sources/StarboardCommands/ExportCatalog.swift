@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// The data of a static export: the catalog the server would send, and for every component the
 /// render of its defaults and of each declared variant, shaped like the protocol's `render`

@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// `starboard export --out DIR [--web DIR]`.

@@ -1,4 +1,4 @@
-import Inspector
+import StarboardInspector
 
 /// `starboard list [--json]`.
 enum ListCommand: Command {

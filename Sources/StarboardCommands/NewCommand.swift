@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// `starboard new NAME`: writes `Components/NAME.swift` from a template and registers it.
 enum NewCommand: Command {
@@ -93,7 +93,7 @@ enum NewCommand: Command {
 
     static func template(_ name: String) -> String {
         """
-        import Inspector
+        import StarboardInspector
         import StarboardUI
 
         /// A new component: a label on a rounded, tinted background. Make it yours.

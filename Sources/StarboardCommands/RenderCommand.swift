@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 import StarboardUI
 
 /// `starboard render NAME [key=value …] [--variant NAME] [-o FILE]`.

@@ -1,8 +1,8 @@
-import Components
+import StarboardComponents
 import Dispatch
 import Foundation
-import Inspector
-import LiveServer
+import StarboardInspector
+import StarboardServer
 
 extension StarboardCommand {
     /// Runs the server until SIGINT or SIGTERM; returns the exit status.

@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// `starboard snapshot [--dir DIR] [--check]`.
 enum SnapshotCommand: Command {

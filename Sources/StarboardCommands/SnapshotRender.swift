@@ -1,5 +1,5 @@
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// One render that `starboard snapshot` keeps as a file: a component's defaults or one of its
 /// declared variants, with the file name it is stored under.

@@ -1,6 +1,6 @@
-import Components
+import StarboardComponents
 import Foundation
-import Inspector
+import StarboardInspector
 
 /// Parses `starboard`'s arguments and runs the command. `serve` is not run here (it does not
 /// return); the caller gets a ``ServeOptions`` instead, so every command is testable in-process.
@@ -47,7 +47,7 @@ public enum StarboardCommand {
         commands.first { $0.name == name }
     }
 
-    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = Components.makeRegistry) -> Action {
+    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = StarboardComponents.makeRegistry) -> Action {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
         if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }

@@ -1,4 +1,4 @@
-import CFreeType
+import CStarboardFreeType
 import Foundation
 import Synchronization
 

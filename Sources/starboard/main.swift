@@ -1,5 +1,5 @@
 import Foundation
-import LiveServer
+import StarboardServer
 import StarboardCommands
 
 switch StarboardCommand.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StarboardCommands
-import Inspector
+import StarboardInspector
 
 /// Runs the CLI in-process and returns what it printed.
 private func run(_ arguments: String...) -> CommandOutput {

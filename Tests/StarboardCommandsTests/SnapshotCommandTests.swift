@@ -1,6 +1,6 @@
-import Components
+import StarboardComponents
 import Foundation
-import Inspector
+import StarboardInspector
 import Testing
 @testable import StarboardCommands
 
@@ -22,7 +22,7 @@ func makeTemporaryFolder(_ label: String) throws -> URL {
 
 @Suite("starboard snapshot")
 struct SnapshotCommandTests {
-    let registry = try! Components.makeRegistry()
+    let registry = try! StarboardComponents.makeRegistry()
 
     private func file(_ folder: URL, _ component: String, _ name: String) -> URL {
         folder.appendingPathComponent(component).appendingPathComponent(name)

@@ -1,6 +1,6 @@
-import Components
+import StarboardComponents
 import Foundation
-import Inspector
+import StarboardInspector
 import Testing
 @testable import StarboardCommands
 
@@ -8,7 +8,7 @@ import Testing
 /// Tests/e2e/test_export.py.
 @Suite("starboard export")
 struct SnapshotExportTests {
-    let registry = try! Components.makeRegistry()
+    let registry = try! StarboardComponents.makeRegistry()
     static let webRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Web").path

@@ -1,0 +1,174 @@
+import Foundation
+import StarboardInspector
+
+/// One target from the issue, checked against a measurement.
+public struct TargetCheck: Sendable {
+    public let name: String
+    public let target: String
+    public let measured: String
+    public let met: Bool
+}
+
+/// Everything one `starboard bench` run measured, with the targets checked.
+public struct BenchReport: Sendable {
+    public let machine: MachineDescription
+    public let options: BenchOptions
+    public let renders: [RenderResult]
+    /// The worker's whole job for one change, in-process.
+    public let workbench: WorkbenchResult
+    public let latency: LatencyResult
+    public let fanOut: FanOutReport
+    public let burst: BurstResult
+    public let startup: StartupResult
+
+    /// The issue's targets, PASS or MISS.
+    public var targets: [TargetCheck] {
+        var checks: [TargetCheck] = []
+        for (component, limit) in [("RatingControl", 20.0), ("HikeBadge", 100.0)] {
+            if let result = renders.first(where: { $0.component == component && $0.variant == RenderResult.defaultsName }) {
+                checks.append(TargetCheck(
+                    name: "\(component) render median", target: "≤ \(Int(limit)) µs",
+                    measured: Self.micros(result.timing.medianMicros), met: result.timing.medianMicros <= limit))
+            }
+        }
+        checks.append(TargetCheck(
+            name: "change→render median vs floor", target: "≤ 2.0× floor",
+            measured: String(format: "%.2f×", latency.medianRatio), met: latency.medianRatio <= 2))
+        checks.append(TargetCheck(
+            name: "change→render p99", target: "≤ 1 ms",
+            measured: Self.micros(latency.changeToRender.p99Micros), met: latency.changeToRender.p99Micros <= 1000))
+        if let most = fanOut.levels.last {
+            checks.append(TargetCheck(
+                name: "\(most.subscribers) subscribers, last served (median)", target: "≤ 50 ms",
+                measured: Self.millis(most.lastServed.medianMicros), met: most.lastServed.medianMicros <= 50_000))
+        }
+        checks.append(TargetCheck(
+            name: "RSS per idle subscriber", target: "≤ 64 KiB",
+            measured: Self.kibibytes(fanOut.residentBytesPerIdleSubscriber), met: fanOut.residentBytesPerIdleSubscriber <= 64 * 1024))
+        checks.append(TargetCheck(
+            name: "burst: other client's p99", target: "≤ 5 ms",
+            measured: Self.micros(burst.otherClient.p99Micros), met: burst.otherClient.count > 0 && burst.otherClient.p99Micros <= 5000))
+        let growth = max(burst.peakResidentGrowth, burst.peakHighWaterGrowth)
+        checks.append(TargetCheck(
+            name: "burst: peak RSS growth", target: "< 50 MB",
+            measured: String(format: "%.1f MB", Double(growth) / 1e6), met: growth < 50_000_000))
+        let delivered = burst.finalDeliveredToSender && burst.finalDeliveredToOther
+        checks.append(TargetCheck(
+            name: "burst: final state delivered", target: "to both clients",
+            measured: "sender \(burst.finalDeliveredToSender ? "yes" : "no"), other \(burst.finalDeliveredToOther ? "yes" : "no")",
+            met: delivered))
+        checks.append(TargetCheck(
+            name: "start-up to catalog (median)", target: "≤ 200 ms",
+            measured: Self.millis(startup.catalogReceived.medianMicros), met: startup.catalogReceived.medianMicros <= 200_000))
+        return checks
+    }
+
+    // MARK: - Table
+
+    /// The report as Markdown tables, for the terminal and the README.
+    public var table: String {
+        var out = "Machine: \(machine.cpuModel), \(machine.cores) cores, \(machine.kernel); \(machine.date)\n"
+        out += "Placement for change → render and its floor: \(options.placement.summary)\n\n"
+        out += "Render (re-instantiate, lay out, write SVG; \(options.renderIterations) renders each)\n\n"
+        out += "| component | variant | median | p99 | SVG bytes | allocations |\n|---|---|---:|---:|---:|---:|\n"
+        for result in renders {
+            out += "| \(result.component) | \(result.variant) | \(Self.micros(result.timing.medianMicros)) | \(Self.micros(result.timing.p99Micros)) | \(result.svgBytes) | \(result.allocations) |\n"
+        }
+        out += "\nWhole worker job for one change (Workbench, in-process: read the request, check values, "
+        out += "re-instantiate, render, write the reply): \(workbench.component) median \(Self.micros(workbench.timing.medianMicros)), "
+        out += "p99 \(Self.micros(workbench.timing.p99Micros)), \(workbench.allocations) allocations\n"
+        out += "\nChange → render received over loopback (\(latency.changeToRender.count) round trips, render \(latency.renderBytes) bytes)\n\n"
+        out += "| measurement | median | p99 | max |\n|---|---:|---:|---:|\n"
+        out += "| set → render (RatingControl) | \(Self.micros(latency.changeToRender.medianMicros)) | \(Self.micros(latency.changeToRender.p99Micros)) | \(Self.micros(latency.changeToRender.maxMicros)) |\n"
+        out += "| set → ack (same round trips) | \(Self.micros(latency.changeToAck.medianMicros)) | \(Self.micros(latency.changeToAck.p99Micros)) | \(Self.micros(latency.changeToAck.maxMicros)) |\n"
+        out += "| set → render, values never sent before (no cache) | \(Self.micros(latency.uncachedChangeToRender.medianMicros)) | \(Self.micros(latency.uncachedChangeToRender.p99Micros)) | \(Self.micros(latency.uncachedChangeToRender.maxMicros)) |\n"
+        out += "| floor: lws echo, same size | \(Self.micros(latency.echoFloor.medianMicros)) | \(Self.micros(latency.echoFloor.p99Micros)) | \(Self.micros(latency.echoFloor.maxMicros)) |\n"
+        out += String(format: "| **ratio** | **%.2f×** | %.2f× | |\n", latency.medianRatio, latency.p99Ratio)
+        out += String(format: "| ratio without the cache | %.2f× | %.2f× | |\n", latency.uncachedMedianRatio,
+                      latency.echoFloor.p99Micros > 0 ? latency.uncachedChangeToRender.p99Micros / latency.echoFloor.p99Micros : 0)
+        out += "\nFan-out: one change, time until the last subscriber has the render (\(options.fanOutTrials) changes each)\n\n"
+        out += "| subscribers | median | p99 | max |\n|---:|---:|---:|---:|\n"
+        for level in fanOut.levels {
+            out += "| \(level.subscribers) | \(Self.millis(level.lastServed.medianMicros)) | \(Self.millis(level.lastServed.p99Micros)) | \(Self.millis(level.lastServed.maxMicros)) |\n"
+        }
+        out += "\nServer RSS per idle subscriber: \(Self.kibibytes(fanOut.residentBytesPerIdleSubscriber)) (baseline \(Self.kibibytes(fanOut.baselineResidentBytes)))\n"
+        out += "\nBurst: \(burst.sets) sets from one client, settled in \(String(format: "%.0f ms", burst.settledMillis))\n\n"
+        out += "| measurement | value |\n|---|---:|\n"
+        out += "| other client's round trips during the burst | \(burst.otherClient.count) |\n"
+        out += "| other client's median / p99 / max | \(Self.micros(burst.otherClient.medianMicros)) / \(Self.micros(burst.otherClient.p99Micros)) / \(Self.micros(burst.otherClient.maxMicros)) |\n"
+        out += String(format: "| server peak RSS growth (sampled / VmHWM) | %.1f MB / %.1f MB |\n", Double(burst.peakResidentGrowth) / 1e6, Double(burst.peakHighWaterGrowth) / 1e6)
+        out += "| final state (revision \(burst.finalRevision)) at sender / other | \(burst.finalDeliveredToSender ? "yes" : "no") / \(burst.finalDeliveredToOther ? "yes" : "no") |\n"
+        out += "\nStart-up (\(startup.catalogReceived.count) starts): listening line after \(Self.millis(startup.announced.medianMicros)), catalog received after \(Self.millis(startup.catalogReceived.medianMicros)) (medians)\n"
+        out += "\nTargets\n\n| target | goal | measured | |\n|---|---|---:|---|\n"
+        for check in targets {
+            out += "| \(check.name) | \(check.target) | \(check.measured) | \(check.met ? "PASS" : "**MISS**") |\n"
+        }
+        return out
+    }
+
+    static func micros(_ value: Double) -> String {
+        value >= 1000 ? String(format: "%.2f ms", value / 1000) : String(format: "%.1f µs", value)
+    }
+
+    static func millis(_ micros: Double) -> String {
+        String(format: "%.2f ms", micros / 1000)
+    }
+
+    static func kibibytes(_ bytes: Int) -> String {
+        String(format: "%.1f KiB", Double(bytes) / 1024)
+    }
+
+    // MARK: - JSON
+
+    /// The report as JSON (times in microseconds, sizes in bytes).
+    public var json: JSONValue {
+        func summary(_ s: LatencySummary) -> JSONValue {
+            .object([("count", .integer(s.count)), ("medianMicros", .number(s.medianMicros)),
+                     ("p99Micros", .number(s.p99Micros)), ("maxMicros", .number(s.maxMicros))])
+        }
+        return .object([
+            ("machine", .object([
+                ("cpuModel", .string(machine.cpuModel)), ("cores", .integer(machine.cores)),
+                ("kernel", .string(machine.kernel)), ("date", .string(machine.date)),
+            ])),
+            ("options", .object([
+                ("renderIterations", .integer(options.renderIterations)), ("roundTrips", .integer(options.roundTrips)),
+                ("warmUpRoundTrips", .integer(options.warmUpRoundTrips)),
+                ("subscriberLevels", .array(options.subscriberLevels.map(JSONValue.integer))),
+                ("fanOutTrials", .integer(options.fanOutTrials)), ("burst", .integer(options.burst)),
+                ("startups", .integer(options.startups)), ("placement", .string(options.placement.rawValue)),
+            ])),
+            ("render", .array(renders.map { result in
+                .object([("component", .string(result.component)), ("variant", .string(result.variant)),
+                         ("timing", summary(result.timing)), ("svgBytes", .integer(result.svgBytes)),
+                         ("allocations", .integer(result.allocations))])
+            })),
+            ("workbench", .object([("component", .string(workbench.component)), ("timing", summary(workbench.timing)),
+                                   ("allocations", .integer(workbench.allocations))])),
+            ("changeToRender", .object([
+                ("roundTrip", summary(latency.changeToRender)), ("ack", summary(latency.changeToAck)),
+                ("uncachedRoundTrip", summary(latency.uncachedChangeToRender)), ("echoFloor", summary(latency.echoFloor)),
+                ("renderBytes", .integer(latency.renderBytes)),
+                ("medianRatio", .number(latency.medianRatio)), ("p99Ratio", .number(latency.p99Ratio)),
+                ("uncachedMedianRatio", .number(latency.uncachedMedianRatio)),
+            ])),
+            ("fanOut", .object([
+                ("levels", .array(fanOut.levels.map { .object([("subscribers", .integer($0.subscribers)), ("lastServed", summary($0.lastServed))]) })),
+                ("residentBytesPerIdleSubscriber", .integer(fanOut.residentBytesPerIdleSubscriber)),
+                ("baselineResidentBytes", .integer(fanOut.baselineResidentBytes)),
+            ])),
+            ("burst", .object([
+                ("sets", .integer(burst.sets)), ("otherClient", summary(burst.otherClient)),
+                ("peakResidentGrowth", .integer(burst.peakResidentGrowth)),
+                ("peakHighWaterGrowth", .integer(burst.peakHighWaterGrowth)),
+                ("settledMillis", .number(burst.settledMillis)), ("finalRevision", .integer(burst.finalRevision)),
+                ("finalDeliveredToSender", .bool(burst.finalDeliveredToSender)),
+                ("finalDeliveredToOther", .bool(burst.finalDeliveredToOther)),
+            ])),
+            ("startup", .object([("announced", summary(startup.announced)), ("catalogReceived", summary(startup.catalogReceived))])),
+            ("targets", .array(targets.map {
+                .object([("name", .string($0.name)), ("target", .string($0.target)), ("measured", .string($0.measured)), ("met", .bool($0.met))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import StarboardInspector
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the workbench in a child process (`starboard worker`), like Interface Builder's
+/// designables agent, but one that recovers by itself.
+///
+/// Requests and replies are framed on the child's stdin and stdout: a 4-byte little-endian length,
+/// then that many bytes of JSON; a reply adds a second such part, the render's JSON text (empty
+/// when there is none), passed through to clients without being parsed again. If the child dies (a trap in component code) or does not answer
+/// within the time limit, the call throws, the child is killed, and the next call starts a fresh
+/// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
+public final class WorkerHost: ComponentHost {
+    /// One running child.
+    private final class Worker: @unchecked Sendable {
+        let pid: pid_t
+        let input: Int32
+        let output: Int32
+        let errors: Int32
+        var stderrText = ""
+
+        init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
+            self.pid = pid
+            self.input = input
+            self.output = output
+            self.errors = errors
+        }
+
+        func kill() {
+            Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            close(input)
+            close(output)
+            close(errors)
+        }
+    }
+
+    public let executable: String
+    public let timeout: Double
+    private let worker = Mutex<Worker?>(nil)
+
+    /// `executable` is a `starboard` binary; it is started as `executable worker`.
+    public init(executable: String, timeout: Double = 2) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    public func shutdown() {
+        worker.withLock { current in
+            current?.kill()
+            current = nil
+        }
+    }
+
+    /// Starts the child now rather than on the first call, so start-up errors show early.
+    public func start() throws(HostError) {
+        try worker.withLock { (current) throws(HostError) in
+            if current == nil { current = try spawn() }
+        }
+    }
+
+    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+        try worker.withLock { (current) throws(HostError) -> Workbench.Reply in
+            let child: Worker
+            if let running = current {
+                child = running
+            } else {
+                child = try spawn()
+                current = child
+            }
+            do throws(HostError) {
+                try send(request, to: child)
+                return try receive(from: child)
+            } catch {
+                // A dead or stuck worker is replaced on the next call.
+                drainErrors(child)
+                child.kill()
+                current = nil
+                if case .crashed = error {
+                    throw .crashed(Self.trapMessage(in: child.stderrText) ?? "the worker exited")
+                }
+                throw error
+            }
+        }
+    }
+
+    /// The line a Swift trap prints ("…: Fatal error: message"), or the last line written.
+    static func trapMessage(in text: String) -> String? {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let fatal = lines.last(where: { $0.contains("Fatal error") }) {
+            if let range = fatal.range(of: "Fatal error: ") {
+                let message = String(fatal[range.upperBound...])
+                let location = fatal[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+                return location.isEmpty ? message : "\(message) (\(location))"
+            }
+            return fatal
+        }
+        return lines.last(where: { !$0.hasPrefix("Current stack trace") && !$0.hasPrefix("#") && !$0.contains("💣") })
+    }
+
+    // MARK: - The child process
+
+    private func spawn() throws(HostError) -> Worker {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
+            throw .unavailable("cannot create pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        let arguments = [executable, "worker"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        close(errorPipe[1])
+        guard result == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            close(errorPipe[0])
+            throw .unavailable("cannot start \(executable) worker: \(String(cString: strerror(result)))")
+        }
+        // Writing to a worker that just died must fail with EPIPE, not kill the server.
+        signal(SIGPIPE, SIG_IGN)
+        _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
+        return Worker(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0])
+    }
+
+    private func send(_ request: JSONValue, to child: Worker) throws(HostError) {
+        var payload = Array(request.description.utf8)
+        let length = UInt32(payload.count)
+        payload.insert(contentsOf: withUnsafeBytes(of: length.littleEndian) { Array($0) }, at: 0)
+        var written = 0
+        while written < payload.count {
+            let n = payload.withUnsafeBytes { write(child.input, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .crashed("the worker stopped reading") }
+            written += n
+        }
+    }
+
+    private func receive(from child: Worker) throws(HostError) -> Workbench.Reply {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        func part() throws(HostError) -> String {
+            let header = try read(4, from: child, deadline: deadline)
+            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
+            guard let text = String(validating: try read(length, from: child, deadline: deadline), as: UTF8.self) else {
+                throw .crashed("the worker sent a malformed reply")
+            }
+            return text
+        }
+        let header = try part()
+        guard let json = try? JSONValue(parsing: header) else { throw .crashed("the worker sent a malformed reply") }
+        let render = try part()
+        return Workbench.Reply(json: json, render: render.isEmpty ? nil : render)
+    }
+
+    private func read(_ count: Int, from child: Worker, deadline: UInt64) throws(HostError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw .timedOut(seconds: timeout) }
+            var poller = [pollfd(fd: child.output, events: Int16(POLLIN), revents: 0), pollfd(fd: child.errors, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&poller, 2, Int32(max(1, (deadline - now) / 1_000_000)))
+            if ready < 0 && errno == EINTR { continue }
+            if poller[1].revents & Int16(POLLIN) != 0 { drainErrors(child) }
+            guard poller[0].revents != 0 else { continue }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .crashed("the worker exited") }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// Keeps what the child says on stderr (bounded), for the crash message.
+    private func drainErrors(_ child: Worker) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.errors, $0.baseAddress!, 4096) }
+            guard n > 0 else { break }
+            child.stderrText += String(decoding: buffer.prefix(n), as: UTF8.self)
+            if child.stderrText.utf8.count > 65536 { child.stderrText = String(child.stderrText.suffix(16384)) }
+        }
+    }
+}
+
+/// The worker side: reads framed requests on stdin, answers each with the workbench on stdout.
+public enum WorkerLoop {
+    public static func run(registry: Registry) -> Int32 {
+        let workbench = Workbench(registry: registry)
+        // Frames go to a private copy of stdout; whatever component code prints goes to stderr
+        // instead of corrupting the protocol.
+        let frames = dup(1)
+        dup2(2, 1)
+        while true {
+            guard let header = readExactly(4) else { return 0 }
+            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
+            guard let body = readExactly(length), let text = String(validating: body, as: UTF8.self),
+                  let request = try? JSONValue(parsing: text) else { return 1 }
+            let answer = workbench.handle(request)
+            var reply: [UInt8] = []
+            for part in [answer.json.description, answer.render ?? ""] {
+                let bytes = Array(part.utf8)
+                reply.append(contentsOf: withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { Array($0) })
+                reply.append(contentsOf: bytes)
+            }
+            var written = 0
+            while written < reply.count {
+                let n = reply.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return 1 }
+                written += n
+            }
+        }
+    }
+
+    private static func readExactly(_ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+}

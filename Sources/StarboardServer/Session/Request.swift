@@ -1,0 +1,115 @@
+import StarboardInspector
+
+/// One request from a client, read from a text frame (see docs/protocol.md).
+enum Request: Equatable {
+    case subscribe(component: String)
+    case unsubscribe(component: String)
+    case set(component: String, values: JSONValue)
+    case reset(component: String, properties: [String]?)
+    case tap(component: String, target: String)
+    case preview(component: String, values: JSONValue)
+
+    var component: String {
+        switch self {
+        case .subscribe(let c), .unsubscribe(let c), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _): c
+        }
+    }
+}
+
+/// A request and the id the client gave it, echoed in the reply.
+struct Envelope: Equatable {
+    var id: JSONValue?
+    var request: Request
+}
+
+/// Why a frame is not a valid request; sent back as an `error` message.
+struct RequestError: Error, Equatable {
+    var id: JSONValue?
+    var message: String
+    var component: String?
+    var property: String?
+}
+
+extension Envelope {
+    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview"]
+
+    /// Reads one request; every problem becomes a ``RequestError`` that names the field at fault.
+    static func parse(_ text: String) -> Result<Envelope, RequestError> {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: text)
+        } catch {
+            return .failure(RequestError(message: error.description))
+        }
+        guard case .object = json else {
+            return .failure(RequestError(message: "expected a JSON object with a \"type\", got \(json.typeName)"))
+        }
+        let id = json["id"]
+        if let id, !Self.isValidID(id) {
+            return .failure(RequestError(message: "\"id\" must be a string or a number, got \(id.typeName)"))
+        }
+        func fail(_ message: String, component: String? = nil) -> Result<Envelope, RequestError> {
+            .failure(RequestError(id: id, message: message, component: component))
+        }
+        guard let typeValue = json["type"] else { return fail("missing field \"type\"") }
+        guard let type = typeValue.stringValue else { return fail("\"type\" must be a string, got \(typeValue.typeName)") }
+        guard types.contains(type) else {
+            return fail("unknown message type \"\(type)\"; expected one of \(types.joined(separator: ", "))")
+        }
+        guard let componentValue = json["component"] else { return fail("missing field \"component\" in \(type)") }
+        guard let component = componentValue.stringValue else {
+            return fail("\"component\" must be a string, got \(componentValue.typeName)")
+        }
+        func values() -> Result<JSONValue, RequestError> {
+            guard let values = json["values"] else {
+                return .failure(RequestError(id: id, message: "missing field \"values\" in \(type)", component: component))
+            }
+            guard case .object = values else {
+                return .failure(RequestError(id: id, message: "\"values\" must be an object of property values, got \(values.typeName)", component: component))
+            }
+            return .success(values)
+        }
+        let request: Request
+        switch type {
+        case "subscribe":
+            request = .subscribe(component: component)
+        case "unsubscribe":
+            request = .unsubscribe(component: component)
+        case "set":
+            switch values() {
+            case .success(let v): request = .set(component: component, values: v)
+            case .failure(let e): return .failure(e)
+            }
+        case "preview":
+            switch values() {
+            case .success(let v): request = .preview(component: component, values: v)
+            case .failure(let e): return .failure(e)
+            }
+        case "reset":
+            switch json["properties"] {
+            case nil, .null?:
+                request = .reset(component: component, properties: nil)
+            case .array(let items)?:
+                let names = items.compactMap(\.stringValue)
+                guard names.count == items.count else { return fail("\"properties\" must be an array of property names", component: component) }
+                request = .reset(component: component, properties: names)
+            case let other?:
+                return fail("\"properties\" must be an array of property names, got \(other.typeName)", component: component)
+            }
+        default:
+            guard let targetValue = json["target"] else { return fail("missing field \"target\" in tap", component: component) }
+            guard let target = targetValue.stringValue else {
+                return fail("\"target\" must be a string, got \(targetValue.typeName)", component: component)
+            }
+            request = .tap(component: component, target: target)
+        }
+        return .success(Envelope(id: id, request: request))
+    }
+
+    private static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string, .integer, .number: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CStarboardWebSockets
+import Synchronization
+
+/// The one place other threads hand work to the service thread: per-client
+/// output queues and close requests behind a lock, plus the lws wake-up.
+///
+/// Callers change a queue and, if the service thread has not been told about
+/// pending work yet, wake it with `lws_cancel_service` (the only lws call that
+/// is safe off the service thread). The service thread collects the news in
+/// `LWS_CALLBACK_EVENT_WAIT_CANCELLED` and takes frames one by one in
+/// `LWS_CALLBACK_SERVER_WRITEABLE`.
+final class Outbox: Sendable {
+    /// What the service thread should do for a connection it was told about.
+    enum Signal: Equatable {
+        case write
+        case drop
+    }
+
+    /// The lws context pointer, used only to call `lws_cancel_service`, and
+    /// only while the lock is held, so it cannot be destroyed meanwhile.
+    private struct ContextHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private struct State {
+        var context: ContextHandle?
+        var queues: [ConnectionID: OutgoingQueue] = [:]
+        var signals: [ConnectionID: Signal] = [:]
+        var isStopping = false
+    }
+
+    private let state = Mutex(State())
+    private let maxFrames: Int
+    private let maxBytes: Int
+
+    init(maxFrames: Int, maxBytes: Int) {
+        self.maxFrames = maxFrames
+        self.maxBytes = maxBytes
+    }
+
+    // MARK: Any thread
+
+    func enqueue(_ frame: OutgoingFrame, to connections: some Sequence<ConnectionID>, coalescingKey: String?) {
+        state.withLock { state in
+            for connection in connections {
+                guard state.queues[connection] != nil else { continue }
+                switch state.queues[connection]!.enqueue(frame, coalescingKey: coalescingKey) {
+                case .queued, .replaced:
+                    Self.signal(.write, for: connection, in: &state)
+                case .overflow:
+                    Self.signal(.drop, for: connection, in: &state)
+                case .ignored:
+                    break
+                }
+            }
+        }
+    }
+
+    func requestClose(_ connection: ConnectionID, reason: String) {
+        state.withLock { state in
+            guard state.queues[connection] != nil else { return }
+            state.queues[connection]!.requestClose(reason: reason)
+            Self.signal(.write, for: connection, in: &state)
+        }
+    }
+
+    func requestStop() {
+        state.withLock { state in
+            state.isStopping = true
+            if let context = state.context {
+                lws_cancel_service(context.pointer)
+            }
+        }
+    }
+
+    var isStopping: Bool {
+        state.withLock { $0.isStopping }
+    }
+
+    private static func signal(_ signal: Signal, for connection: ConnectionID, in state: inout State) {
+        let wasIdle = state.signals.isEmpty
+        if state.signals[connection] != .drop {
+            state.signals[connection] = signal
+        }
+        // One wake-up covers everything signalled until the service thread collects it.
+        if wasIdle, let context = state.context {
+            lws_cancel_service(context.pointer)
+        }
+    }
+
+    // MARK: Service thread only
+
+    func attach(context: OpaquePointer) {
+        state.withLock { $0.context = ContextHandle(pointer: context) }
+    }
+
+    /// Forgets the context before it is destroyed; from now on nobody wakes it.
+    func detachContext() {
+        state.withLock { $0.context = nil }
+    }
+
+    func register(_ connection: ConnectionID) {
+        state.withLock { $0.queues[connection] = OutgoingQueue(maxFrames: maxFrames, maxBytes: maxBytes) }
+    }
+
+    func unregister(_ connection: ConnectionID) {
+        state.withLock { state in
+            state.queues[connection] = nil
+            state.signals[connection] = nil
+        }
+    }
+
+    func takeSignals() -> [ConnectionID: Signal] {
+        state.withLock { state in
+            defer { state.signals = [:] }
+            return state.signals
+        }
+    }
+
+    /// The next thing to write and whether more follows it.
+    func next(for connection: ConnectionID) -> (next: OutgoingQueue.Next, more: Bool) {
+        state.withLock { state in
+            guard state.queues[connection] != nil else { return (.idle, false) }
+            let next = state.queues[connection]!.next()
+            return (next, state.queues[connection]!.hasPendingOutput)
+        }
+    }
+
+    func hasPendingOutput(for connection: ConnectionID) -> Bool {
+        state.withLock { $0.queues[connection]?.hasPendingOutput ?? false }
+    }
+}

@@ -1,0 +1,115 @@
+import CStarboardWebSockets
+
+/// Static files, the `Host` check and refused websocket upgrades.
+extension ServiceLoop {
+    func serveHTTP(_ wsi: OpaquePointer, path: String) throws(WebSocketServerError) -> Int32 {
+        guard policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) else {
+            return try respond(wsi, status: 403, body: "Forbidden: unknown Host header\n")
+        }
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+            return try respond(wsi, status: 405, body: "Method not allowed\n")
+        }
+        switch files.resolve(path) {
+        case .refused:
+            return try respond(wsi, status: 400, body: "Bad request path\n")
+        case .notFound:
+            return try respond(wsi, status: 404, body: "Not found\n")
+        case .file(let filePath, let contentType):
+            let headers = policy.securityHeaderLines
+            let result = try LWSCall.check(
+                lws_serve_http_file(wsi, filePath, contentType, headers, Int32(headers.utf8.count)),
+                "lws_serve_http_file"
+            )
+            // > 0: the file went out in one go, so the transaction is over.
+            return result > 0 ? completeTransaction(wsi) : 0
+        }
+    }
+
+    /// Refuses upgrades that are not ours, with a 403 the client can see.
+    func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
+        let offered = (header(wsi, WSI_TOKEN_PROTOCOL) ?? "").split(separator: ",").map { String($0).trimmingSpaces() }
+        let refusal: String? =
+            if !policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) {
+                "Forbidden: unknown Host header\n"
+            } else if !policy.allowsOrigin(header(wsi, WSI_TOKEN_ORIGIN)) {
+                "Forbidden: websocket Origin not allowed\n"
+            } else if header(wsi, WSI_TOKEN_GET_URI) != configuration.websocketPath {
+                "Forbidden: no websocket endpoint here\n"
+            } else if endpoint != .websocket || !offered.contains(configuration.subprotocol) {
+                "Forbidden: subprotocol \(configuration.subprotocol) required\n"
+            } else {
+                nil
+            }
+        guard let refusal else { return 0 }
+        _ = try? refuseUpgrade(wsi, body: refusal)
+        return -1
+    }
+
+    /// Writes a 403 for a refused upgrade by hand: during an upgrade lws would write the status
+    /// line as HTTP/1.0, which strict websocket clients reject as not a valid handshake reply.
+    private func refuseUpgrade(_ wsi: OpaquePointer, body: String) throws(WebSocketServerError) {
+        var text = "HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        text += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in policy.securityHeaders { text += "\(name): \(value)\r\n" }
+        text += "\r\n" + body
+        let bytes = Array(text.utf8)
+        let headroom = OutgoingFrame.headroom
+        var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
+        buffer.replaceSubrange(headroom..., with: bytes)
+        let written = buffer.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + headroom, bytes.count, LWS_WRITE_HTTP_HEADERS)
+        }
+        try LWSCall.check(written, "lws_write")
+    }
+
+    /// Writes a small complete response in one lws_write, with the security headers.
+    func respond(_ wsi: OpaquePointer, status: UInt32, body: String) throws(WebSocketServerError) -> Int32 {
+        let bodyBytes = Array(body.utf8)
+        let headroom = OutgoingFrame.headroom
+        var buffer = [UInt8](repeating: 0, count: headroom + 4096 + bodyBytes.count)
+        try buffer.withUnsafeMutableBufferPointer { (buffer) throws(WebSocketServerError) in
+            let start = buffer.baseAddress! + headroom
+            let end = buffer.baseAddress! + buffer.count
+            var cursor: UnsafeMutablePointer<UInt8>? = start
+            try LWSCall.check(
+                lws_add_http_common_headers(wsi, status, "text/plain; charset=utf-8", lws_filepos_t(bodyBytes.count), &cursor, end),
+                "lws_add_http_common_headers", failsWhen: .nonZero
+            )
+            for (name, value) in policy.securityHeaders {
+                let nameBytes = Array((name + ":").utf8CString.map { UInt8(bitPattern: $0) })
+                let valueBytes = Array(value.utf8)
+                try LWSCall.check(
+                    lws_add_http_header_by_name(wsi, nameBytes, valueBytes, Int32(valueBytes.count), &cursor, end),
+                    "lws_add_http_header_by_name", failsWhen: .nonZero
+                )
+            }
+            try LWSCall.check(lws_finalize_http_header(wsi, &cursor, end), "lws_finalize_http_header", failsWhen: .nonZero)
+            guard var bodyCursor = cursor, end - bodyCursor >= bodyBytes.count else {
+                throw .libwebsockets(call: "respond: header buffer", code: -1)
+            }
+            for byte in bodyBytes {
+                bodyCursor.pointee = byte
+                bodyCursor += 1
+            }
+            try LWSCall.check(lws_write(wsi, start, bodyCursor - start, LWS_WRITE_HTTP_HEADERS), "lws_write")
+        }
+        return completeTransaction(wsi)
+    }
+
+    /// Readies a keep-alive connection for its next request; -1 when it must close.
+    private func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
+        lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    /// The value of a request header, or nil when absent.
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: length + 1)
+        let copied = bytes.withUnsafeMutableBytes { raw in
+            lws_hdr_copy(wsi, raw.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(raw.count), token)
+        }
+        guard copied >= 0 else { return nil }
+        return String(decoding: bytes.prefix(Int(copied)), as: UTF8.self)
+    }
+}

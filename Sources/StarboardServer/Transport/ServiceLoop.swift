@@ -1,0 +1,316 @@
+import CStarboardWebSockets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns the lws context and everything the service thread touches.
+///
+/// Created, run and destroyed on one thread; no other thread may call into
+/// it. The context's `user` pointer holds an unretained reference to it; the
+/// C callback (``serviceCallback``) recovers it from there.
+final class ServiceLoop {
+    /// Which lws protocol a callback was made for.
+    enum Endpoint: UInt32 {
+        case http = 0
+        case websocket = 1
+    }
+
+    let configuration: ServerConfiguration
+    let handler: any WebSocketHandler
+    let outbox: Outbox
+    let files: StaticFileResolver
+    /// Known once the vhost listens, i.e. before any request is served.
+    private(set) var policy: RequestPolicy
+    private var context: OpaquePointer?
+    private var connections: [ConnectionID: Connection] = [:]
+    private var lastConnectionNumber: UInt64 = 0
+    /// C strings and arrays lws keeps pointers to for the context's lifetime.
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    init(configuration: ServerConfiguration, handler: any WebSocketHandler, outbox: Outbox) {
+        self.configuration = configuration
+        self.handler = handler
+        self.outbox = outbox
+        files = StaticFileResolver(webRoot: configuration.webRoot, extraFiles: configuration.extraFiles)
+        policy = RequestPolicy(configuration: configuration, port: configuration.port)
+    }
+
+    deinit {
+        precondition(context == nil, "ServiceLoop released with a live lws context")
+        allocations.forEach { free($0) }
+    }
+
+    // MARK: Lifecycle
+
+    /// Creates the context and the listening vhost; returns the bound port.
+    func open() throws(WebSocketServerError) -> Int {
+        lws_set_log_level(Self.logLevel(), nil)
+        let host = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
+        var options = starboard_lws_option_validate_utf8() | starboard_lws_option_explicit_vhosts()
+        if Self.isIPv4Literal(host) {
+            // lws 4.1 with IPv6 enabled binds an IPv4 address as a dual-stack wildcard.
+            options |= starboard_lws_option_disable_ipv6()
+        }
+
+        var info = lws_context_creation_info()
+        info.options = options
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.count_threads = 1
+        // lws reads up to this much from one connection per turn of the service loop and hands
+        // all of it over before the next connection gets its turn. With 32 KiB, a client flooding
+        // `set`s made everyone else wait for ~350 of them (2-5 ms) per turn; 4 KiB is ~40.
+        info.pt_serv_buf_size = 4 * 1024
+        let context = try LWSCall.check(lws_create_context(&info), "lws_create_context")
+        self.context = context
+
+        info.port = Int32(configuration.port)
+        info.iface = ["", "0.0.0.0", "::"].contains(host) ? nil : UnsafePointer(cString(host))
+        info.protocols = UnsafePointer(makeProtocols())
+        info.extensions = UnsafePointer(makeExtensions())
+        info.server_string = UnsafePointer(cString("starboard"))
+        info.vhost_name = UnsafePointer(cString("starboard"))
+        guard let vhost = lws_create_vhost(context, &info) else {
+            close()
+            if configuration.port != 0, Self.portIsTaken(host: host, port: configuration.port) {
+                throw .portInUse(configuration.port)
+            }
+            throw .libwebsockets(call: "lws_create_vhost", code: -1)
+        }
+        let port = Int(try LWSCall.check(lws_get_vhost_listen_port(vhost), "lws_get_vhost_listen_port"))
+        policy = RequestPolicy(configuration: configuration, port: port)
+        outbox.attach(context: context)
+        return port
+    }
+
+    /// Services the context until ``Outbox/requestStop()``.
+    func run() {
+        guard let context else { return }
+        while !outbox.isStopping {
+            if lws_service(context, 0) < 0 {
+                break
+            }
+        }
+    }
+
+    /// Destroys the context; lws reports every open connection as closed first.
+    func close() {
+        guard let context else { return }
+        outbox.detachContext()
+        lws_context_destroy(context)
+        self.context = nil
+    }
+
+    // MARK: Callback dispatch
+
+    /// Handles one lws callback; a thrown error closes the connection.
+    func handle(
+        _ endpoint: Endpoint, _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) throws(WebSocketServerError) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            // Sent once per protocol; collecting once is enough.
+            if endpoint == .http {
+                collectSignals()
+            }
+            return 0
+        case LWS_CALLBACK_HTTP:
+            let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+            return try serveHTTP(wsi, path: path)
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            return try filterUpgrade(wsi, endpoint: endpoint)
+        case LWS_CALLBACK_ESTABLISHED where endpoint == .websocket:
+            opened(wsi, user: user)
+            return 0
+        case LWS_CALLBACK_RECEIVE where endpoint == .websocket:
+            return try receive(wsi, user: user, input: input, length: length)
+        case LWS_CALLBACK_SERVER_WRITEABLE where endpoint == .websocket:
+            return try writeable(wsi, user: user)
+        case LWS_CALLBACK_TIMER where endpoint == .websocket:
+            return stalled(user: user)
+        case LWS_CALLBACK_CLOSED where endpoint == .websocket:
+            closed(user: user)
+            return 0
+        default:
+            return endpoint == .http ? lws_callback_http_dummy(wsi, reason, user, input, length) : 0
+        }
+    }
+
+    // MARK: Connections
+
+    func connection(for user: UnsafeMutableRawPointer?) -> Connection? {
+        guard let raw = user?.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    private func opened(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        lastConnectionNumber += 1
+        let connection = Connection(id: ConnectionID(rawValue: lastConnectionNumber), wsi: wsi)
+        user.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        connections[connection.id] = connection
+        outbox.register(connection.id)
+        handler.connectionOpened(connection.id)
+    }
+
+    private func closed(user: UnsafeMutableRawPointer?) {
+        guard let user, let raw = user.load(as: UnsafeMutableRawPointer?.self) else { return }
+        user.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        let connection = Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
+        connections[connection.id] = nil
+        outbox.unregister(connection.id)
+        handler.connectionClosed(connection.id)
+    }
+
+    /// Acts on what other threads queued since the last wake-up.
+    private func collectSignals() {
+        for (id, signal) in outbox.takeSignals() {
+            guard let connection = connections[id] else { continue }
+            switch signal {
+            case .write:
+                // A failure means the connection is closing; CLOSED follows.
+                _ = lws_callback_on_writable(connection.wsi)
+                if !connection.stallTimerArmed {
+                    armStallTimer(connection)
+                }
+            case .drop:
+                drop(connection)
+            }
+        }
+    }
+
+    func armStallTimer(_ connection: Connection) {
+        connection.stallTimerArmed = true
+        lws_set_timer_usecs(connection.wsi, lws_usec_t(configuration.stallTimeout * 1_000_000))
+    }
+
+    func cancelStallTimer(_ connection: Connection) {
+        guard connection.stallTimerArmed else { return }
+        connection.stallTimerArmed = false
+        lws_set_timer_usecs(connection.wsi, starboard_lws_timer_cancel())
+    }
+
+    /// Closes without a close frame: the client is not reading, so one would never arrive.
+    func drop(_ connection: Connection) {
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, starboard_lws_to_kill_async())
+    }
+
+    private func stalled(user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let connection = connection(for: user), connection.stallTimerArmed else { return 0 }
+        connection.stallTimerArmed = false
+        drop(connection)
+        return 0
+    }
+
+    // MARK: Setup helpers
+
+    /// A C string that lives as long as this loop.
+    private func cString(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(string)!
+        allocations.append(UnsafeMutableRawPointer(copy))
+        return copy
+    }
+
+    private func allocate<Element>(_ elements: [Element]) -> UnsafeMutablePointer<Element> {
+        let raw = calloc(elements.count, MemoryLayout<Element>.stride)!
+        allocations.append(raw)
+        let typed = raw.bindMemory(to: Element.self, capacity: elements.count)
+        typed.initialize(from: elements, count: elements.count)
+        return typed
+    }
+
+    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
+        var http = lws_protocols()
+        http.name = UnsafePointer(cString("http"))
+        http.callback = httpCallback
+        var websocket = lws_protocols()
+        websocket.name = UnsafePointer(cString(configuration.subprotocol))
+        websocket.callback = websocketCallback
+        websocket.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
+        // lws allocates this per connection; messages are reassembled from chunks this size
+        // (no larger than a turn's read, above).
+        websocket.rx_buffer_size = 4 * 1024
+        websocket.tx_packet_size = 64 * 1024
+        return allocate([http, websocket, lws_protocols()])
+    }
+
+    private func makeExtensions() -> UnsafeMutablePointer<lws_extension> {
+        var deflate = lws_extension()
+        deflate.name = UnsafePointer(cString("permessage-deflate"))
+        deflate.callback = lws_extension_callback_pm_deflate
+        deflate.client_offer = UnsafePointer(cString("permessage-deflate; client_max_window_bits"))
+        return allocate([deflate, lws_extension()])
+    }
+
+    /// lws log mask: silent unless `STARBOARD_LWS_LOG` is a mask (e.g. `7`) or any other non-empty value (errors to info).
+    private static func logLevel() -> Int32 {
+        guard let value = getenv("STARBOARD_LWS_LOG").map({ String(cString: $0) }), !value.isEmpty else { return 0 }
+        return Int32(value) ?? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE | LLL_INFO)
+    }
+
+    private static func isIPv4Literal(_ host: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1
+    }
+
+    /// Tells "port in use" from other bind failures by trying the bind ourselves.
+    private static func portIsTaken(host: String, port: Int) -> Bool {
+        let family = host.contains(":") ? AF_INET6 : AF_INET
+        let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { return false }
+        defer { Glibc.close(socketFD) }
+        var reuse: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var result: Int32
+        if family == AF_INET6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            if inet_pton(AF_INET6, host, &address.sin6_addr) != 1 { address.sin6_addr = in6addr_any }
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            if inet_pton(AF_INET, host, &address.sin_addr) != 1 { address.sin_addr.s_addr = INADDR_ANY }
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        return result != 0 && errno == EADDRINUSE
+    }
+}
+
+// MARK: - C entry points
+
+/// Recovers the loop from the context's `user` pointer and turns a thrown
+/// error into the -1 that makes lws close the connection.
+private func dispatch(
+    _ endpoint: ServiceLoop.Endpoint, _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else { return 0 }
+    let loop = Unmanaged<ServiceLoop>.fromOpaque(raw).takeUnretainedValue()
+    do {
+        return try loop.handle(endpoint, wsi, reason, user, input, length)
+    } catch {
+        return -1
+    }
+}
+
+private func httpCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    dispatch(.http, wsi, reason, user, input, length)
+}
+
+private func websocketCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    dispatch(.websocket, wsi, reason, user, input, length)
+}

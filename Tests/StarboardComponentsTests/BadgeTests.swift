@@ -1,0 +1,93 @@
+import Testing
+@testable import StarboardComponents
+import StarboardInspector
+@testable import StarboardUI
+
+@Suite("HikeBadge")
+struct BadgeTests {
+    let component = try! makeRegistry().component(named: "HikeBadge")!
+
+    @Test func backgroundPathAt300StartsAsInLandmarks() {
+        let data = SVGWriter.pathData(BadgeBackground.outline(in: Size(width: 300, height: 300)))
+        #expect(data.hasPrefix("M262.32 85.5 L174.96 15 Q150 0 125.04 15"))
+    }
+
+    @Test func defaultRendersTheBadgeAt100WithACaption() throws {
+        let result = try component.render(component.defaults)
+        #expect(result.rendering.size.width == 100)
+        let caption = try #require(result.rendering.accessibility.first)
+        #expect(caption.label == "Badge for First Hike.")
+        #expect(result.rendering.svg.contains(">First Hike</text>"))
+        // Drawn at 300 and scaled by a third about the centre of the 100-point frame.
+        #expect(result.rendering.svg.contains("transform=\"matrix(0.333333 0 0 0.333333 33.333 33.333)\""))
+        #expect(!result.rendering.svg.contains("<filter"), "no-op filters are not written")
+        #expect(result.rendering.svg.contains("stop-color=\"#EF78DD\""))
+        #expect(result.rendering.svg.contains("stop-color=\"#EFAC78\""))
+        #expect(result.rendering.svg.components(separatedBy: "fill=\"#4F4FBF\"").count - 1 == 8)
+    }
+
+    @Test func variantsMatchTheSeed() throws {
+        #expect(component.variants.map(\.name) == ["First Hike", "Earth Day", "Tenth Hike"])
+        let earth = try component.renderVariant(named: "Earth Day").rendering.svg
+        #expect(earth.contains("<feColorMatrix type=\"hueRotate\" values=\"90\"/>"))
+        #expect(!earth.contains("saturate"))
+        let tenth = try component.renderVariant(named: "Tenth Hike").rendering.svg
+        let hue = try #require(tenth.range(of: "url(#sb-hue45)"))
+        let gray = try #require(tenth.range(of: "url(#sb-sat0_5)"))
+        #expect(hue.lowerBound < gray.lowerBound, "grayscale must be applied first, inside the hue rotation")
+    }
+}
+
+@Suite("PageControl")
+struct PageControlTests {
+    let component = try! makeRegistry().component(named: "PageControl")!
+
+    @Test func isAboutEighteenPointsPerPage() throws {
+        let result = try component.render(component.defaults)
+        #expect(result.rendering.size.width == 4 * 18)
+        let control = try #require(result.rendering.accessibility.first { $0.id == "page-control" })
+        #expect(control.value == "page 1 of 4")
+    }
+
+    @Test func tappingBesideTheCurrentDotMovesOnePage() throws {
+        let start = try component.resolve(changes: ["currentPage": .integer(1)], over: component.defaults).values
+        #expect(try component.tap("page-4", values: start).values["currentPage"] == .integer(2))
+        #expect(try component.tap("page-1", values: start).values["currentPage"] == .integer(0))
+        #expect(try component.tap("page-2", values: start).values["currentPage"] == .integer(1))
+    }
+
+    @Test func currentPageStaysBelowNumberOfPages() throws {
+        let last = try component.resolve(changes: ["currentPage": .integer(3)], over: component.defaults)
+        let fewer = try component.resolve(changes: ["numberOfPages": .integer(2)], over: last.values)
+        #expect(fewer.values["currentPage"] == .integer(1))
+        #expect(throws: PropertyError.self) {
+            _ = try component.resolve(changes: ["currentPage": .integer(4)], over: component.defaults)
+        }
+    }
+}
+
+@Suite("ProfileSummary")
+struct ProfileSummaryTests {
+    let component = try! makeRegistry().component(named: "ProfileSummary")!
+
+    @Test func showsTheSettingsAndTheThreeBadges() throws {
+        let svg = try component.render(component.defaults).rendering.svg
+        for line in ["g_kumar", "Notifications: On", "Seasonal Photos: ☃️", "Goal Date: December 1, 2026", "Completed Badges"] {
+            #expect(svg.contains(">\(line)</text>"), "missing \(line)")
+        }
+        #expect(svg.contains("aria-label=\"Badge for Earth Day.\""))
+        #expect(svg.contains("aria-label=\"Badge for Tenth Hike.\""))
+    }
+
+    @Test func escapesAHostileUsername() throws {
+        let values = try component.values(fromAssignments: ["username=<script>&\"'🌷"])
+        let svg = try component.render(try component.resolve(changes: values, over: component.defaults).values).rendering.svg
+        #expect(svg.contains(">&lt;script&gt;&amp;&quot;&apos;🌷</text>"))
+        #expect(!svg.contains("<script>"))
+    }
+
+    @Test func choiceOptionsCarryTheSeasonEmoji() throws {
+        let property = try #require(component.property(named: "seasonalPhoto"))
+        #expect(property.constraints.options.map(\.label) == ["🌷 Spring", "🌞 Summer", "🍂 Autumn", "☃️ Winter"])
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import StarboardInspector
+
+@Suite("Registry")
+struct RegistryTests {
+    @Test func refusesDuplicateNames() {
+        #expect {
+            _ = try Registry([First.self, Second.self])
+        } throws: { error in
+            "\(error)".contains("two components are registered as \"Same\"")
+        }
+    }
+
+    @Test func refusesABoundOnAMissingProperty() {
+        #expect {
+            _ = try Registry([BrokenBound.self])
+        } throws: { error in
+            "\(error)".contains("BrokenBound.value is bounded by \"missing\"")
+        }
+    }
+
+    @Test func refusesADefaultOutsideItsRange() {
+        #expect {
+            _ = try Registry([BrokenDefault.self])
+        } throws: { error in
+            "\(error)".contains("the default of BrokenDefault.value: expected an integer in 1...5, got 9")
+        }
+    }
+
+    @Test func schemaListsEveryPropertyWithKindDefaultAndConstraints() throws {
+        let registry = try Registry([EveryKind.self])
+        let schema = registry.schema
+        guard case .array(let components) = schema, let component = components.first else {
+            Issue.record("schema is not an array of components")
+            return
+        }
+        #expect(component["name"] == .string("EveryKind"))
+        #expect(component["title"] == .string("Every Kind"))
+        guard case .array(let properties)? = component["properties"] else {
+            Issue.record("no properties")
+            return
+        }
+        #expect(properties.compactMap { $0["name"]?.stringValue } == ["count", "amount", "enabled", "title", "box", "origin", "tint", "turn", "mood", "day", "level"])
+        #expect(properties.compactMap { $0["kind"]?.stringValue } == ["integer", "double", "bool", "string", "size", "point", "color", "angle", "choice", "date", "integer"])
+        #expect(properties[0].description == #"{"name":"count","label":"Count","kind":"integer","default":3,"constraints":{"min":1,"max":10,"step":1}}"#)
+        #expect(properties[4]["default"]?.description == #"{"width":10,"height":20}"#)
+        #expect(properties[6]["default"] == .string("#FF8800"))
+        #expect(properties[8]["constraints"]?.description == #"{"options":[{"value":"calm","label":"Calm"},{"value":"busy","label":"Busy"}]}"#)
+        #expect(properties[10]["constraints"]?["maxProperty"] == .string("count"))
+        #expect(component["variants"]?.description == #"[{"name":"Busy","values":{"count":9,"mood":"busy"}}]"#)
+    }
+}

@@ -1,0 +1,192 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import StarboardServer
+import StarboardComponents
+import StarboardInspector
+
+/// Counts the batches it is asked for and can hold them until the test lets them go.
+final class CountingHost: ComponentHost {
+    private let inner: InProcessHost
+    private let batches = Atomic<Int>(0)
+    private let held = Atomic<Bool>(false)
+    private let waiting = Atomic<Int>(0)
+
+    /// A component left out of the catalog, as after a reload in which it was deleted.
+    private let hidden: String?
+
+    init(registry: Registry, hiding hidden: String? = nil) {
+        inner = InProcessHost(registry: registry)
+        self.hidden = hidden
+    }
+
+    var batchCalls: Int { batches.load(ordering: .sequentiallyConsistent) }
+    /// Batches currently held back.
+    var waitingCalls: Int { waiting.load(ordering: .sequentiallyConsistent) }
+
+    func hold() { held.store(true, ordering: .sequentiallyConsistent) }
+    func release() { held.store(false, ordering: .sequentiallyConsistent) }
+
+    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+        if request["op"]?.stringValue == "batch" {
+            batches.add(1, ordering: .sequentiallyConsistent)
+            waiting.add(1, ordering: .sequentiallyConsistent)
+            while held.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+            waiting.subtract(1, ordering: .sequentiallyConsistent)
+        }
+        var reply = try inner.call(request)
+        if request["op"]?.stringValue == "catalog", let hidden, case .array(let schema)? = reply.json["components"] {
+            let kept = schema.filter { $0["name"]?.stringValue != hidden }
+            reply.json = .object([("components", .array(kept)), ("variants", reply.json["variants"] ?? .object([]))])
+        }
+        return reply
+    }
+
+    func shutdown() {}
+}
+
+@Suite("Session render cache")
+struct SessionCacheTests {
+    let registry = try! makeRegistry()
+    let a = ConnectionID(rawValue: 1)
+    let b = ConnectionID(rawValue: 2)
+
+    /// The tests rely on RatingControl starting at 5 stars: 6 and back gives the starting values.
+    func makeSession(sink: RecordingSink = RecordingSink()) throws -> (Session, RecordingSink, CountingHost) {
+        let host = CountingHost(registry: registry)
+        let session = try Session(host: host)
+        session.attach(sink)
+        session.connectionOpened(a)
+        session.connectionOpened(b)
+        session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
+        return (session, sink, host)
+    }
+
+    func set(_ values: String, id: Int, on session: Session, sink: RecordingSink) throws -> JSONValue {
+        session.received(#"{"type":"set","component":"RatingControl","values":\#(values),"id":\#(id)}"#, from: a)
+        let acks = sink.messages(for: a, atLeast: id, type: "ack")
+        return try #require(acks.first { $0["id"] == .integer(id) })
+    }
+
+    @Test func aChangeSeenBeforeIsAnsweredWithoutTheHostAndRendersTheSame() throws {
+        let (session, sink, host) = try makeSession()
+        let restoring = host.batchCalls
+        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
+        #expect(host.batchCalls == restoring + 2)
+        let first = sink.messages(for: b, atLeast: 3, type: "render")
+        for id in 3...6 {
+            let ack = try set(id % 2 == 1 ? #"{"starCount":6}"# : #"{"starCount":5}"#, id: id, on: session, sink: sink)
+            #expect(ack["revision"] == .integer(id))
+        }
+        #expect(host.batchCalls == restoring + 2)
+        let renders = sink.messages(for: b, atLeast: 7, type: "render")
+        try #require(renders.count == 7 && first.count >= 3)
+        #expect(renders.last?["revision"] == .integer(6))
+        #expect(renders.last?["values"]?["starCount"] == .integer(5))
+        // The cached render is the host's: same SVG as when it was made, for the same values.
+        #expect(renders[5]["svg"] == first[1]["svg"])
+        #expect(renders[6]["svg"] == first[2]["svg"])
+        #expect(renders[5]["svg"] != renders[6]["svg"])
+        #expect(session.snapshot()["RatingControl"]?.values["starCount"] == .integer(5))
+    }
+
+    @Test func aCachedChangeWaitsForTheChangeTheHostIsWorkingOn() throws {
+        let (session, sink, host) = try makeSession()
+        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
+        host.hold()
+        session.received(#"{"type":"set","component":"RatingControl","values":{"rating":2},"id":3}"#, from: a)
+        let deadline = Date().addingTimeInterval(2)
+        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
+        #expect(host.waitingCalls == 1)
+        // From the values before the held change, this one is in the cache; it must not go first.
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":4}"#, from: a)
+        usleep(20_000)
+        #expect(sink.messages(for: a, type: "ack").count == 2)
+        host.release()
+        let acks = sink.messages(for: a, atLeast: 4, type: "ack")
+        #expect(acks.map { $0["id"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
+        #expect(acks.map { $0["revision"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
+        let values = session.snapshot()["RatingControl"]?.values
+        #expect(values?["rating"] == .integer(2))
+        #expect(values?["starCount"] == .integer(6))
+    }
+
+    @Test func answersTheSocketThreadGivesWaitForThoseThePumpIsSending() throws {
+        let sink = RecordingSink(slowAckID: 4)
+        let (session, _, host) = try makeSession(sink: sink)
+        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
+        host.hold()
+        // Not in the cache (other text), so the host gets it; the next one queues behind it.
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6,"rating":0},"id":3}"#, from: a)
+        let deadline = Date().addingTimeInterval(2)
+        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":5},"id":4}"#, from: a)
+        host.release()
+        // While the pump sends id 4's cached answer (slowly), id 5 comes; it is in the cache too.
+        while !sink.isSlowed && Date() < deadline { usleep(100) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":5}"#, from: a)
+        let acks = sink.messages(for: a, atLeast: 5, type: "ack")
+        #expect(acks.map { $0["id"] } == [.integer(1), .integer(2), .integer(3), .integer(4), .integer(5)])
+        let renders = sink.messages(for: b, atLeast: 6, type: "render")
+        #expect(renders.last?["revision"] == .integer(5))
+        #expect(renders.last?["values"]?["starCount"] == .integer(6))
+    }
+
+    @Test func aReloadThatRemovesAComponentAnswersItsWaitingChangesAndServesTheRest() throws {
+        let host = CountingHost(registry: registry)
+        let session = try Session(host: host)
+        let sink = RecordingSink()
+        session.attach(sink)
+        session.connectionOpened(a)
+        host.hold()
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":7},"id":1}"#, from: a)
+        let deadline = Date().addingTimeInterval(2)
+        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":8},"id":2}"#, from: a)
+        // The reload waits for the change the old code is working on.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { host.release() }
+        _ = try session.reload(to: CountingHost(registry: registry, hiding: "RatingControl"))
+        let ack = sink.messages(for: a, atLeast: 1, type: "ack").first
+        #expect(ack?["id"] == .integer(1))
+        let error = sink.messages(for: a, atLeast: 1, type: "error").first
+        #expect(error?["id"] == .integer(2))
+        #expect(error?["message"]?.stringValue?.contains("no such component") == true)
+        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":0.5},"id":3}"#, from: a)
+        #expect(sink.messages(for: a, atLeast: 2, type: "ack").last?["id"] == .integer(3))
+    }
+
+    @Test func reloadedCodeIsAskedAgain() throws {
+        let (session, sink, host) = try makeSession()
+        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
+        let reloaded = CountingHost(registry: registry)
+        _ = try session.reload(to: reloaded)
+        let restoring = reloaded.batchCalls
+        _ = try set(#"{"starCount":6}"#, id: 3, on: session, sink: sink)
+        #expect(reloaded.batchCalls == restoring + 1)
+        #expect(host.batchCalls > 0)
+    }
+
+    @Test func theCacheKeepsItsBudgetDroppingTheLeastRecentlyUsed() {
+        var cache = RenderCache(maxEntries: 8, maxBytes: 1 << 20)
+        for index in 0..<8 {
+            cache.insert("k\(index)", values: .object([]), valuesText: "{}", notes: [], render: "r\(index)")
+        }
+        _ = cache.lookup("k0")
+        cache.insert("k8", values: .object([]), valuesText: "{}", notes: [], render: "r8")
+        #expect(cache.count <= 8)
+        #expect(cache.lookup("k0")?.render == "r0")
+        #expect(cache.lookup("k8")?.render == "r8")
+        #expect(cache.lookup("k1") == nil)
+
+        var small = RenderCache(maxEntries: 100, maxBytes: 4096)
+        let big = String(repeating: "x", count: 800)
+        for index in 0..<20 { small.insert("k\(index)", values: .object([]), valuesText: "{}", notes: [], render: big) }
+        #expect(small.count <= 4)
+        #expect(small.lookup("k19") != nil)
+    }
+}

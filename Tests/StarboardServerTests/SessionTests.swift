@@ -1,0 +1,335 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import StarboardServer
+import StarboardComponents
+import StarboardInspector
+
+/// Records what a session sends, in order, with coalescing as the transport does it.
+final class RecordingSink: MessageSink {
+    struct Sent {
+        let connection: ConnectionID
+        let json: JSONValue
+        let key: String?
+    }
+
+    private let sent = Mutex<[Sent]>([])
+    /// An ack whose sending takes a while, to hold a sender in the middle of its work.
+    private let slowAckID: Int?
+    private let slowed = Atomic<Bool>(false)
+
+    init(slowAckID: Int? = nil) {
+        self.slowAckID = slowAckID
+    }
+
+    /// Whether the slow ack is being (or has been) sent.
+    var isSlowed: Bool { slowed.load(ordering: .sequentiallyConsistent) }
+
+    func send(_ frame: OutgoingFrame, to connection: ConnectionID, coalescingKey: String?) {
+        let json = try! JSONValue(parsing: frame.text)
+        if let slowAckID, json["type"] == .string("ack"), json["id"] == .integer(slowAckID) {
+            slowed.store(true, ordering: .sequentiallyConsistent)
+            usleep(200_000)
+        }
+        sent.withLock { $0.append(Sent(connection: connection, json: json, key: coalescingKey)) }
+    }
+
+    func broadcast(_ frame: OutgoingFrame, to connections: [ConnectionID], coalescingKey: String?) {
+        for connection in connections { send(frame, to: connection, coalescingKey: coalescingKey) }
+    }
+
+    /// Messages for one connection, waiting up to 2 s for at least `count` of them (renders are asynchronous).
+    func messages(for connection: ConnectionID, atLeast count: Int = 0, type: String? = nil) -> [JSONValue] {
+        let deadline = Date().addingTimeInterval(2)
+        while true {
+            let found = sent.withLock { $0 }.filter { $0.connection == connection && (type == nil || $0.json["type"]?.stringValue == type) }.map(\.json)
+            if found.count >= count || Date() > deadline { return found }
+            usleep(2000)
+        }
+    }
+}
+
+@Suite("Session")
+struct SessionTests {
+    let registry = try! makeRegistry()
+    let a = ConnectionID(rawValue: 1)
+    let b = ConnectionID(rawValue: 2)
+
+    func makeSession(saved: [String: SavedComponent] = [:], host: (any ComponentHost)? = nil) -> (Session, RecordingSink) {
+        let session = try! Session(host: host ?? InProcessHost(registry: registry), saved: saved)
+        let sink = RecordingSink()
+        session.attach(sink)
+        session.connectionOpened(a)
+        session.connectionOpened(b)
+        return (session, sink)
+    }
+
+    @Test func sendsTheCatalogOnConnect() {
+        let (_, sink) = makeSession()
+        let catalog = sink.messages(for: a, atLeast: 1)[0]
+        #expect(catalog["type"] == .string("catalog"))
+        #expect(catalog["components"]?.description == registry.schema.description)
+    }
+
+    @Test func subscribeSendsTheCurrentRenderWithVariants() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"subscribe","component":"HikeBadge"}"#, from: a)
+        let render = try #require(sink.messages(for: a, atLeast: 1, type: "render").first)
+        #expect(render["revision"] == .integer(0))
+        #expect(render["svg"]?.stringValue?.contains(">First Hike</text>") == true)
+        guard case .array(let variants)? = render["variants"] else {
+            Issue.record("no variants")
+            return
+        }
+        #expect(variants.compactMap { $0["name"]?.stringValue } == ["First Hike", "Earth Day", "Tenth Hike"])
+        #expect(variants[1]["values"]?.description == #"{"name":"Earth Day","hueRotation":90}"#)
+    }
+
+    @Test func setAcknowledgesAndBroadcastsToSubscribers() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":7,"starSize":{"width":30,"height":30}},"id":9}"#, from: a)
+        let ack = try #require(sink.messages(for: a, atLeast: 1, type: "ack").first)
+        #expect(ack.description == #"{"type":"ack","id":9,"component":"RatingControl","revision":1,"notes":[]}"#)
+        let renders = sink.messages(for: b, atLeast: 2, type: "render")
+        let latest = try #require(renders.last)
+        #expect(latest["revision"] == .integer(1))
+        #expect(latest["values"]?.description == #"{"starCount":7,"starSize":{"width":30,"height":30},"spacing":8,"rating":0}"#)
+        #expect(latest["svg"]?.stringValue?.contains("width=\"258\"") == true)
+        #expect(latest["variants"] == nil)
+        // a did not subscribe: it gets the ack but no render.
+        #expect(sink.messages(for: a, type: "render").isEmpty)
+    }
+
+    @Test func clampingIsReportedInTheAck() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"set","component":"RatingControl","values":{"rating":5}}"#, from: a)
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":2},"id":"x"}"#, from: a)
+        let ack = try #require(sink.messages(for: a, atLeast: 2, type: "ack").last)
+        #expect(ack["notes"] == .array([.string("rating lowered from 5 to 2 because starCount is now 2")]))
+        #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(2))
+        #expect(session.snapshot()["RatingControl"]?.revision == 2)
+    }
+
+    @Test(arguments: [
+        (#"not json"#, "malformed JSON at byte"),
+        (#"{"component":"RatingControl"}"#, "missing field \"type\""),
+        (#"{"type":"subscribe"}"#, "missing field \"component\" in subscribe"),
+        (#"{"type":"tap","component":"RatingControl"}"#, "missing field \"target\" in tap"),
+        (#"{"type":"tap","component":"RatingControl","target":3}"#, "\"target\" must be a string, got a number"),
+        (#"{"type":"reset","component":"RatingControl","properties":"all"}"#, "\"properties\" must be an array of property names"),
+        (#"{"type":"set","component":"RatingControl","values":[]}"#, "\"values\" must be an object of property values, got an array"),
+        (#"{"type":"set","component":"RatingControl","values":{},"id":{"a":1}}"#, "\"id\" must be a string or a number, got an object"),
+        (#"{"type":"set","component":"RatingControl","values":{"starCount":3,"rating":4}}"#, "RatingControl.rating: expected an integer in 0...3 (at most starCount, which is 3), got 4"),
+        (#"{"type":"set","component":"Unknown","values":{}}"#, "Unknown: no such component"),
+    ])
+    func refusesBadRequestsWithoutChangingState(frame: String, message: String) throws {
+        let (session, sink) = makeSession()
+        let before = session.snapshot()
+        session.received(frame, from: a)
+        let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)
+        #expect(error["message"]?.stringValue?.contains(message) == true, "got \(error)")
+        #expect(session.snapshot() == before)
+    }
+
+    @Test func errorsCarryTheIdAndTheProperty() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":"lots"},"id":"g"}"#, from: a)
+        let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)
+        #expect(error.description == #"{"type":"error","id":"g","message":"HikeBadge.grayscale: expected a number in 0...1, got \"lots\"","component":"HikeBadge","property":"grayscale"}"#)
+    }
+
+    @Test func tapSetsThenClearsAndResetRestoresDefaults() {
+        let (session, sink) = makeSession()
+        var sent = 0
+        /// Sends a request from `a` and waits for its ack: changes are applied off the calling thread.
+        func request(_ text: String) {
+            sent += 1
+            session.received(text, from: a)
+            _ = sink.messages(for: a, atLeast: sent, type: "ack")
+        }
+        request(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#)
+        #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(4))
+        request(#"{"type":"tap","component":"RatingControl","target":"star-4"}"#)
+        #expect(session.snapshot()["RatingControl"]?.values["rating"] == .integer(0))
+        request(#"{"type":"set","component":"RatingControl","values":{"starCount":9,"spacing":2}}"#)
+        request(#"{"type":"reset","component":"RatingControl","properties":["spacing"]}"#)
+        #expect(session.snapshot()["RatingControl"]?.values["spacing"]?.doubleValue == 8)
+        #expect(session.snapshot()["RatingControl"]?.values["starCount"] == .integer(9))
+        request(#"{"type":"reset","component":"RatingControl"}"#)
+        let defaults = registry.component(named: "RatingControl")!
+        #expect(session.snapshot()["RatingControl"]?.values.description == defaults.json(defaults.defaults).description)
+        #expect(session.snapshot()["RatingControl"]?.revision == 5)
+    }
+
+    @Test func unsubscribedAndClosedClientsGetNoMoreRenders() {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"subscribe","component":"PageControl"}"#, from: a)
+        session.received(#"{"type":"subscribe","component":"PageControl"}"#, from: b)
+        session.received(#"{"type":"unsubscribe","component":"PageControl"}"#, from: a)
+        session.connectionClosed(b)
+        session.received(#"{"type":"set","component":"PageControl","values":{"currentPage":2},"id":1}"#, from: a)
+        _ = sink.messages(for: a, atLeast: 1, type: "ack")
+        usleep(100_000)
+        #expect(sink.messages(for: a, type: "render").count == 1)
+        #expect(sink.messages(for: b, type: "render").count == 1)
+    }
+
+    @Test func previewRendersWithoutChangingState() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"preview","component":"RatingControl","values":{"starCount":3},"id":"p"}"#, from: a)
+        let preview = try #require(sink.messages(for: a, atLeast: 1, type: "preview").first)
+        #expect(preview["id"] == .string("p"))
+        #expect(preview["svg"]?.stringValue?.components(separatedBy: "data-tap=\"star-").count == 4)
+        #expect(session.snapshot()["RatingControl"]?.revision == 0)
+    }
+
+    @Test func aBurstEndsWithTheNewestValuesRenderedForEverySubscriber() throws {
+        let (session, sink) = makeSession()
+        session.received(#"{"type":"subscribe","component":"HikeBadge"}"#, from: b)
+        for index in 1...300 {
+            session.received(#"{"type":"set","component":"HikeBadge","values":{"hueRotation":\#(index)}}"#, from: a)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        var latest: JSONValue?
+        while Date() < deadline {
+            latest = sink.messages(for: b, type: "render").last
+            if latest?["revision"] == .integer(300) { break }
+            usleep(5000)
+        }
+        #expect(latest?["revision"] == .integer(300))
+        #expect(latest?["values"]?["hueRotation"] == .integer(300))
+        // Intermediate values are skipped rather than each rendered.
+        #expect(sink.messages(for: b, type: "render").count < 300)
+    }
+
+    @Test func startsFromSavedValues() throws {
+        let saved = ["RatingControl": SavedComponent(values: .object([("starCount", .integer(3)), ("rating", .integer(2))]), revision: 41)]
+        let (session, sink) = makeSession(saved: saved)
+        session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: a)
+        let render = try #require(sink.messages(for: a, atLeast: 1, type: "render").first)
+        #expect(render["revision"] == .integer(41))
+        #expect(render["values"]?["starCount"] == .integer(3))
+    }
+}
+
+/// A host that fails the way a worker does when component code traps or hangs.
+final class FailingHost: ComponentHost {
+    let inner: InProcessHost
+    let failure: HostError
+    /// Requests whose text contains this fail.
+    let trigger: String
+
+    init(registry: Registry, failure: HostError, trigger: String) {
+        inner = InProcessHost(registry: registry)
+        self.failure = failure
+        self.trigger = trigger
+    }
+
+    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+        if request["op"]?.stringValue != "catalog", request.description.contains(trigger) { throw failure }
+        return try inner.call(request)
+    }
+
+    func shutdown() {}
+}
+
+@Suite("Session with failing component code")
+struct SessionFailureTests {
+    let registry = try! makeRegistry()
+    let a = ConnectionID(rawValue: 1)
+    let b = ConnectionID(rawValue: 2)
+
+    @Test(arguments: [
+        (HostError.crashed("Index out of range (RatingControl.swift:40)"), "RatingControl crashed while rendering with starCount=13: Index out of range (RatingControl.swift:40)"),
+        (HostError.timedOut(seconds: 2), "RatingControl timed out after 2 s while rendering with starCount=13"),
+    ])
+    func aCrashIsReportedAndNothingElseChanges(failure: HostError, message: String) throws {
+        let session = try Session(host: FailingHost(registry: registry, failure: failure, trigger: "13"))
+        let sink = RecordingSink()
+        session.attach(sink)
+        session.connectionOpened(a)
+        session.connectionOpened(b)
+        session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":13},"id":5}"#, from: a)
+        let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)
+        #expect(error["message"] == .string(message))
+        #expect(error["property"] == .string("starCount"))
+        #expect(error["crashed"] == .bool(true))
+        let problem = try #require(sink.messages(for: b, atLeast: 1, type: "problem").first)
+        #expect(problem["message"] == .string(message))
+        #expect(session.snapshot()["RatingControl"]?.revision == 0)
+        // The next good change renders again and every other component is untouched.
+        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":6}"#, from: a)
+        let render = try #require(sink.messages(for: b, atLeast: 2, type: "render").last)
+        #expect(render["values"]?["starCount"] == .integer(6))
+        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":0.5},"id":7}"#, from: a)
+        #expect(sink.messages(for: a, atLeast: 2, type: "ack").count == 2)
+    }
+}
+
+@Suite("Workbench")
+struct WorkbenchTests {
+    let workbench = Workbench(registry: try! makeRegistry())
+
+    @Test func restoreClampsNarrowedValuesAndDropsUnknownOnes() throws {
+        let base = try JSONValue(parsing: #"{"grayscale":7,"name":"\#(String(repeating: "n", count: 60))","sparkle":true}"#)
+        let answer = workbench.handle(.object([
+            ("op", .string("batch")), ("component", .string("HikeBadge")), ("base", base),
+            ("changes", .array([.object([("restore", .bool(true))])])),
+        ]))
+        let reply = answer.json
+        #expect(reply["values"]?["grayscale"]?.doubleValue == 1)
+        #expect(reply["values"]?["name"] == .string(String(repeating: "n", count: 40)))
+        let notes = reply["results"]?.arrayValue?.first?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.contains("dropped HikeBadge.sparkle: no such property any more"))
+        #expect(notes.contains { $0.hasPrefix("HikeBadge.grayscale: saved 7 no longer fits") })
+        #expect(answer.render?.hasPrefix(#""svg":"<svg"#) == true)
+    }
+
+    @Test func aBatchAppliesEachChangeAllOrNothingAndRendersOnce() throws {
+        let changes = try JSONValue(parsing: #"[{"set":{"starCount":7}},{"set":{"starCount":-1}},{"tap":"star-6"},{"reset":["spacing"]}]"#)
+        let answer = workbench.handle(.object([
+            ("op", .string("batch")), ("component", .string("RatingControl")), ("base", .object([("spacing", .integer(3))])), ("changes", changes),
+        ]))
+        let reply = answer.json
+        let results = reply["results"]?.arrayValue ?? []
+        #expect(results.count == 4)
+        #expect(results[1]["error"] == .string("RatingControl.starCount: expected an integer in 1...20, got -1"))
+        #expect(results[1]["property"] == .string("starCount"))
+        #expect(reply["values"]?.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
+        #expect(answer.render?.components(separatedBy: "data-tap=").count == 8)
+    }
+}
+
+@Suite("State file")
+struct StateStoreTests {
+    func temporaryPath() -> String {
+        NSTemporaryDirectory() + "starboard-state-\(UUID().uuidString)/state.json"
+    }
+
+    @Test func savesAtomicallyAndLoadsBack() throws {
+        let path = temporaryPath()
+        let store = StateStore(path: path, settleDelay: 0.01)
+        let values = JSONValue.object([("starCount", .integer(8)), ("rating", .integer(7))])
+        store.observe { ["RatingControl": SavedComponent(values: values, revision: 12)] }
+        try store.flush()
+        let loaded = StateStore(path: path).load()
+        #expect(loaded.warnings.isEmpty)
+        #expect(loaded.components["RatingControl"] == SavedComponent(values: values, revision: 12))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(leftovers == ["state.json"], "no temporary files are left behind")
+    }
+
+    @Test func movesAForeignFileAsideInsteadOfOverwritingIt() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try #"{"some":"other tool's file"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = StateStore(path: path).load()
+        #expect(loaded.components.isEmpty)
+        #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("is not a Starboard state file; moved it to"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(folder.count == 1 && folder[0].hasPrefix("state.json.corrupt-"))
+    }
+}
