@@ -7,12 +7,12 @@ struct Badge: View {
     var body: some View {
         ZStack {
             BadgeBackground()
-            GeometryReader { size in
+            GeometryReader { geometry in
                 ForEach(0..<8) { index in
                     RotatedBadgeSymbol(angle: .degrees(Double(index) * 360 / 8))
                         .opacity(0.5)
                         .scaleEffect(1.0 / 4.0, anchor: .top)
-                        .position(x: size.width / 2, y: size.height * 3 / 4)
+                        .position(x: geometry.size.width / 2, y: geometry.size.height * 3 / 4)
                 }
             }
         }
@@ -58,8 +58,8 @@ struct BadgeBackground: View {
     }
 
     var body: some View {
-        GeometryReader { size in
-            BadgeBackground.outline(in: size)
+        GeometryReader { geometry in
+            BadgeBackground.outline(in: geometry.size)
                 .fill(LinearGradient(
                     colors: [BadgeBackground.gradientStart, BadgeBackground.gradientEnd],
                     startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 0.6)
@@ -100,8 +100,8 @@ struct BadgeSymbol: View {
     }
 
     var body: some View {
-        GeometryReader { size in
-            BadgeSymbol.outline(in: size).fill(BadgeSymbol.color)
+        GeometryReader { geometry in
+            BadgeSymbol.outline(in: geometry.size).fill(BadgeSymbol.color)
         }
     }
 }

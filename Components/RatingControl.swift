@@ -29,14 +29,15 @@ struct RatingControl: Component {
     var body: some View {
         HStack(spacing: spacing) {
             ForEach(1...max(starCount, 1)) { number in
+                let id = "star-\(number)"
                 StarButton(isFilled: number <= rating, size: starSize)
                     .accessibility(
-                        identifier: "star-\(number)",
+                        identifier: id,
                         label: "Set \(number) star rating",
                         value: ratingDescription,
                         hint: number == rating ? "Tap to reset the rating to zero." : nil
                     )
-                    .tappable(id: "star-\(number)")
+                    .tappable(id: id)
             }
         }
     }
@@ -83,18 +84,25 @@ struct StarButton: View {
 
     private var strokeWidth: Double { max(1, min(size.width, size.height) / 22) }
 
+    /// The star's ten corners on a unit circle, from the top clockwise: the same for every star,
+    /// so worked out once rather than with ten sines and cosines per star per render.
+    private static let corners: [(cos: Double, sin: Double)] = (0..<10).map { index in
+        let angle = Angle.degrees(-90 + Double(index) * 36)
+        return (cos(angle.radians), sin(angle.radians))
+    }
+
     /// A five-pointed star centred in the cell, its outer points on a circle 80 % of the cell.
     private var star: Path {
         let radius = min(size.width, size.height) * 0.4
         let inner = radius * 0.382
         let center = Point(x: size.width / 2, y: size.height / 2 + radius * 0.05)
         return Path { path in
-            let points = (0..<10).map { index -> Point in
-                let angle = Angle.degrees(-90 + Double(index) * 36)
+            path.reserveCapacity(11)
+            for (index, corner) in Self.corners.enumerated() {
                 let r = index.isMultiple(of: 2) ? radius : inner
-                return Point(x: center.x + r * cos(angle.radians), y: center.y + r * sin(angle.radians))
+                let point = Point(x: center.x + r * corner.cos, y: center.y + r * corner.sin)
+                if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
             }
-            path.addLines(points)
             path.closeSubpath()
         }
     }

@@ -2,4 +2,6 @@
 #define STARBOARD_CFREETYPE_SHIM_H
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_ADVANCES_H
+#include FT_TRUETYPE_TABLES_H
 #endif

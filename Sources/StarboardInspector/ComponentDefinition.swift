@@ -36,7 +36,7 @@ public struct ComponentDefinition: Sendable {
     public let defaults: PropertyValues
     public let variants: [VariantDefinition]
 
-    private let makeView: @Sendable (PropertyValues) throws -> ViewNode
+    private let makeRendering: @Sendable (PropertyValues) throws -> Rendering
     private let runTap: @Sendable (PropertyValues, String) throws -> PropertyValues?
 
     init<C: Component>(_ type: C.Type) throws(RegistryError) {
@@ -75,7 +75,15 @@ public struct ComponentDefinition: Sendable {
         self.summary = C.summary
         self.properties = descriptors
         self.defaults = defaults
-        self.makeView = { values in try instantiate(values).node }
+        let title = C.title
+        self.makeRendering = { values in
+            let instance = try instantiate(values)
+            do {
+                return try Renderer.render(instance, title: title)
+            } catch {
+                throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
+            }
+        }
         self.runTap = { values, target in
             var instance = try instantiate(values)
             guard instance.tap(target) else { return nil }
@@ -222,15 +230,15 @@ public struct ComponentDefinition: Sendable {
 
     /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults).
     public func render(_ values: PropertyValues) throws(PropertyError) -> ComponentRendering {
-        let node: ViewNode
+        let rendering: Rendering
         do {
-            node = try makeView(values)
+            rendering = try makeRendering(values)
         } catch let error as PropertyError {
             throw error
         } catch {
             throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
         }
-        return ComponentRendering(values: withDefaults(values), rendering: Renderer.render(node: node, title: title))
+        return ComponentRendering(values: withDefaults(values), rendering: rendering)
     }
 
     /// `values` with a default for each property it lacks. Resolved values usually lack none, and

@@ -1,178 +1,256 @@
-import Foundation
-
 /// A size offered to a view; nil in a dimension asks for the view's ideal size there.
-struct Proposal {
+struct Proposal: Equatable {
     var width: Double?
     var height: Double?
 
     static let unspecified = Proposal(width: nil, height: nil)
 }
 
-/// What a subtree inherits from the views around it.
-struct Environment {
-    var foreground: Color = .black
-    var font: Font = .body
-    /// Maps this subtree's coordinates to the root's, for accessibility frames.
-    var toRoot: AffineTransform = .identity
+/// How much work one render took: guards against layout growing faster than the view.
+public struct RenderStatistics: Hashable, Sendable {
+    /// Nodes in the flat tree: views, stacks and modifiers.
+    public var nodes = 0
+    /// Sizes computed (a node asked for its size at a proposal it had not seen).
+    public var sizings = 0
+    /// Texts measured by layout (each text at each width it was offered).
+    public var textMeasurements = 0
 }
 
-/// Lays out a view tree the way SwiftUI does: a parent proposes a size, the child chooses its
-/// own, and the parent places it. Sizes are then placed into positioned ``RenderNode``s.
+/// Lays out a ``ViewGraph`` the way SwiftUI does: a parent proposes a size, the child chooses its
+/// own, and the parent places it at the proposal it last made. Every node remembers the size it
+/// chose for each proposal it was given, so no subtree is sized twice for the same proposal
+/// however deep the nesting: layout is linear in the number of nodes.
 struct LayoutEngine {
-    let typesetter: Typesetter
+    var graph: ViewGraph
+    var typesetter: Typesetter
+    var display = DisplayList()
     var elements: [AccessibilityElement] = []
+    var statistics = RenderStatistics()
 
-    init(typesetter: Typesetter) {
+    /// The layout cache: each node's (proposal, size) pairs, linked from ``GraphNode/cacheHead``.
+    private var cache: [CacheEntry] = []
+    /// Per node, the proposal its parent placed it with (written just before it is placed).
+    private var placement: [Proposal] = []
+    /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
+    private var order: [(flexibility: Double, child: Int32)] = []
+
+    private struct CacheEntry {
+        var proposal: Proposal
+        var size: Size
+        var next: Int32
+    }
+
+    init(graph: ViewGraph, typesetter: Typesetter) {
+        self.graph = graph
         self.typesetter = typesetter
     }
 
+    /// Empties the engine and its graph for another render, keeping the arrays' storage: a render
+    /// then allocates almost nothing for layout.
+    mutating func reset(limits: RenderLimits, typesetter: Typesetter) {
+        graph.reset(limits: limits, environment: EnvironmentValues())
+        self.typesetter = typesetter
+        display.items.removeAll(keepingCapacity: true)
+        display.texts.removeAll(keepingCapacity: true)
+        display.groups.removeAll(keepingCapacity: true)
+        elements = []
+        statistics = RenderStatistics()
+        cache.removeAll(keepingCapacity: true)
+        placement.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+    }
+
+    /// Sets what an empty engine needs for the next render.
+    mutating func prepare(limits: RenderLimits, typesetter: Typesetter) {
+        graph.prepare(limits: limits)
+        self.typesetter = typesetter
+    }
+
+    /// Storage big enough to keep for the next render; a huge one is let go.
+    var isWorthKeeping: Bool { graph.nodes.capacity <= 16_384 }
+
     // MARK: - Sizing
 
-    func size(_ node: ViewNode, _ proposal: Proposal, _ env: Environment) -> Size {
-        switch node {
+    mutating func size(_ index: Int32, _ proposal: Proposal) -> Size {
+        var entry = graph.nodes[Int(index)].cacheHead
+        while entry >= 0 {
+            if cache[Int(entry)].proposal == proposal { return cache[Int(entry)].size }
+            entry = cache[Int(entry)].next
+        }
+        statistics.sizings += 1
+        let size = computeSize(index, proposal)
+        cache.append(CacheEntry(proposal: proposal, size: size, next: graph.nodes[Int(index)].cacheHead))
+        graph.nodes[Int(index)].cacheHead = Int32(cache.count - 1)
+        return size
+    }
+
+    private mutating func computeSize(_ index: Int32, _ proposal: Proposal) -> Size {
+        switch graph.nodes[Int(index)].kind {
         case .empty:
             return .zero
-        case .shape:
-            // Shapes take what they are offered; SwiftUI gives them 10 points when offered nothing.
+        case .shape, .geometry:
+            // Shapes and readers take what they are offered; SwiftUI gives them 10 points of nothing.
             return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
-        case .text(let run):
-            let font = run.font ?? env.font
-            return Size(width: typesetter.width(of: run.string, font: font), height: typesetter.lineMetrics(for: font).height)
-        case .stack(let kind, let children):
-            return stackLayout(kind, flatten(children), proposal, env).size
-        case .group(let children):
-            return stackLayout(.vertical(spacing: defaultStackSpacing, alignment: .center), flatten(children), proposal, env).size
-        case .spacer(let minLength):
-            return Size(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
-        case .geometry:
-            return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
-        case .modified(let child, let modifier):
-            return sizeModified(child, modifier, proposal, env)
+        case .text(let text):
+            return sizeText(index, text, proposal)
+        case .stack(let kind):
+            return layoutStack(index, kind, proposal, placing: false)
+        case .spacer(let minLength, let axis):
+            // Along its stack's axis a spacer takes what is offered; across it, nothing.
+            let width = axis == .vertical ? 0 : max(minLength, proposal.width ?? minLength)
+            let height = axis == .horizontal ? 0 : max(minLength, proposal.height ?? minLength)
+            return Size(width: width, height: height)
+        case .modifier(let modifier):
+            return sizeModified(index, modifier, proposal)
+        case .layer:
+            return size(graph.firstChild(of: index), proposal)
         }
     }
 
-    private func sizeModified(_ child: ViewNode, _ modifier: Modifier, _ proposal: Proposal, _ env: Environment) -> Size {
+    private mutating func sizeModified(_ index: Int32, _ modifier: Modifier, _ proposal: Proposal) -> Size {
+        let child = graph.firstChild(of: index)
         switch modifier {
-        case .frame(let spec) where spec.width != nil && spec.height != nil:
-            // A fixed frame is its own size whatever the child chooses; the child is sized when placed.
-            return Size(width: spec.width!, height: spec.height!)
-        case .frame(let spec):
-            return frameLayout(spec, child, proposal, env).size
+        case .frame(let index):
+            let spec = graph.frames[Int(index)]
+            if let width = spec.width, let height = spec.height {
+                // A fixed frame is its own size whatever the child chooses; the child is sized when placed.
+                return Size(width: width, height: height)
+            }
+            return frameSize(spec, child, proposal).size
         case .padding(let insets):
-            let inner = size(child, Proposal(
-                width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
-                height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) }
-            ), env)
+            let inner = size(child, Self.inset(proposal, insets))
             return Size(width: max(0, inner.width + insets.leading + insets.trailing), height: max(0, inner.height + insets.top + insets.bottom))
         case .position:
             if let width = proposal.width, let height = proposal.height { return Size(width: width, height: height) }
-            let inner = size(child, proposal, env)
+            let inner = size(child, proposal)
             return Size(width: proposal.width ?? inner.width, height: proposal.height ?? inner.height)
         case .aspectRatio(let ratio, let mode):
-            return size(child, aspectProposal(ratio, mode, child, proposal, env), env)
-        case .font(let font):
-            var inner = env
-            inner.font = font
-            return size(child, proposal, inner)
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .foregroundColor, .layer:
-            return size(child, proposal, env)
+            return size(child, aspectProposal(ratio, mode, child, proposal))
+        case .fixedSize(let horizontal, let vertical):
+            return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget:
+            return size(child, proposal)
         }
     }
 
-    /// Flattens groups into their parent stack, as SwiftUI does with `ForEach` and builder blocks.
-    private func flatten(_ children: [ViewNode]) -> [ViewNode] {
-        // Most stacks have nothing to flatten: share their array instead of copying it.
-        guard children.contains(where: \.needsFlattening) else { return children }
-        // A stack around a single ForEach: its elements are the stack's children as they are.
-        if children.count == 1, case .group(let inner) = children[0] { return flatten(inner) }
-        var result: [ViewNode] = []
-        result.reserveCapacity(children.count)
-        for child in children {
-            switch child {
-            case .group(let inner): result.append(contentsOf: flatten(inner))
-            case .empty: continue
-            default: result.append(child)
+    private static func inset(_ proposal: Proposal, _ insets: EdgeInsets) -> Proposal {
+        Proposal(
+            width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
+            height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) }
+        )
+    }
+
+    /// A text's size: its ideal size wherever that fits what is offered (the common case, and
+    /// measured once), else the size of the text wrapped and truncated to the offer.
+    /// A height only matters when the text is taller than it at that width, so the text is
+    /// measured once per width it is offered, not once per width and height.
+    private mutating func sizeText(_ node: Int32, _ text: Int32, _ proposal: Proposal) -> Size {
+        if proposal != .unspecified {
+            let ideal = size(node, .unspecified)
+            if (proposal.width.map { $0 >= ideal.width - 1e-9 && $0 > 0 } ?? true), (proposal.height.map { $0 >= ideal.height - 1e-9 } ?? true) {
+                return ideal
+            }
+            if let height = proposal.height {
+                let free = size(node, Proposal(width: proposal.width, height: nil))
+                if height >= free.height - 1e-9 { return free }
             }
         }
-        return result
+        statistics.textMeasurements += 1
+        return layoutText(graph.texts[Int(text)], proposal).size
+    }
+
+    /// Text wraps to the width offered and keeps as many lines as its limit and the height allow.
+    private func layoutText(_ text: TextNode, _ proposal: Proposal) -> TextLayout {
+        typesetter.layout(
+            text.string, font: text.font, width: proposal.width.flatMap { $0.isFinite ? $0 : nil },
+            height: proposal.height.flatMap { $0.isFinite ? $0 : nil }, lineLimit: text.lineLimit, truncation: text.truncation
+        )
     }
 
     // MARK: - Stacks
 
-    /// Children's sizes and the stack's own size for a proposal.
-    private func stackLayout(_ kind: StackKind, _ children: [ViewNode], _ proposal: Proposal, _ env: Environment) -> (size: Size, sizes: [Size]) {
+    /// A stack's size for `proposal`. With `placing`, also records the proposal each child gets,
+    /// for placement (all of it from the cache: the same proposal was sized before).
+    private mutating func layoutStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, placing: Bool) -> Size {
+        let node = graph.nodes[Int(index)]
+        let first = Int(node.firstChild), count = Int(node.childCount)
         switch kind {
         case .depth:
-            var sizes: [Size] = []
-            sizes.reserveCapacity(children.count)
-            for child in children { sizes.append(size(child, proposal, env)) }
-            return (Size(width: Self.largest(sizes) { $0.width }, height: Self.largest(sizes) { $0.height }), sizes)
+            var width = 0.0, height = 0.0
+            for slot in first..<first + count {
+                let child = graph.childList[slot]
+                let childSize = size(child, proposal)
+                if placing { placement[Int(child)] = proposal }
+                width = max(width, childSize.width)
+                height = max(height, childSize.height)
+            }
+            return Size(width: width, height: height)
         case .horizontal(let spacing, _):
-            let sizes = axisSizes(children, spacing: spacing, along: proposal.width, across: proposal.height, horizontal: true, env)
-            let total = sizes.reduce(0) { $0 + $1.width } + spacing * Double(max(children.count - 1, 0))
-            return (Size(width: total, height: Self.largest(sizes) { $0.height }), sizes)
+            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.width, across: proposal.height, horizontal: true, placing: placing)
+            return Size(width: along, height: across)
         case .vertical(let spacing, _):
-            let sizes = axisSizes(children, spacing: spacing, along: proposal.height, across: proposal.width, horizontal: false, env)
-            let total = sizes.reduce(0) { $0 + $1.height } + spacing * Double(max(children.count - 1, 0))
-            return (Size(width: Self.largest(sizes) { $0.width }, height: total), sizes)
+            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.height, across: proposal.width, horizontal: false, placing: placing)
+            return Size(width: across, height: along)
         }
-    }
-
-    /// The largest width or height of `sizes`, 0 for none (as `map(…).max() ?? 0`, without the array).
-    private static func largest(_ sizes: [Size], _ dimension: (Size) -> Double) -> Double {
-        guard let first = sizes.first else { return 0 }
-        var result = dimension(first)
-        for size in sizes.dropFirst() where result < dimension(size) {
-            result = dimension(size)
-        }
-        return result
     }
 
     /// SwiftUI's stack algorithm: with a length to share, the least flexible children are sized
-    /// first, each offered an equal share of what is left.
-    private func axisSizes(_ children: [ViewNode], spacing: Double, along: Double?, across: Double?, horizontal: Bool, _ env: Environment) -> [Size] {
+    /// first, each offered an equal share of what is left. Returns the stack's length along its
+    /// axis and its thickness across it.
+    private mutating func layoutAxis(_ first: Int, _ count: Int, spacing: Double, along: Double?, across: Double?, horizontal: Bool, placing: Bool) -> (Double, Double) {
         func propose(_ length: Double?) -> Proposal {
             horizontal ? Proposal(width: length, height: across) : Proposal(width: across, height: length)
         }
         func length(_ size: Size) -> Double { horizontal ? size.width : size.height }
-        var sizes: [Size] = []
-        sizes.reserveCapacity(children.count)
+        func thickness(_ size: Size) -> Double { horizontal ? size.height : size.width }
+        let spaces = spacing * Double(max(count - 1, 0))
+        var total = spaces, thick = 0.0
         guard let along else {
-            for child in children { sizes.append(size(child, propose(nil), env)) }
-            return sizes
+            for slot in first..<first + count {
+                let child = graph.childList[slot]
+                let childSize = size(child, propose(nil))
+                if placing { placement[Int(child)] = propose(nil) }
+                total += length(childSize)
+                thick = max(thick, thickness(childSize))
+            }
+            return (total, thick)
         }
-        var remaining = along - spacing * Double(max(children.count - 1, 0))
-        var flexibility: [Double] = []
-        flexibility.reserveCapacity(children.count)
+        // Each child's flexibility: how much longer it gets between the smallest and largest offer.
+        let base = order.count
         var inOrder = true
-        for child in children {
-            let smallest = length(size(child, propose(0), env))
-            let largest = length(size(child, propose(.infinity), env))
-            let flexible = largest - smallest
-            if let previous = flexibility.last, !(previous <= flexible) { inOrder = false }
-            flexibility.append(flexible)
+        for slot in first..<first + count {
+            let child = graph.childList[slot]
+            let smallest = length(size(child, propose(0)))
+            let largest = length(size(child, propose(.infinity)))
+            let flexibility = largest - smallest
+            if let previous = order.last, order.count > base, !(previous.flexibility <= flexibility) { inOrder = false }
+            order.append((flexibility, child))
         }
-        sizes.append(contentsOf: repeatElement(Size.zero, count: children.count))
-        var left = Double(children.count)
-        func choose(_ index: Int) {
+        if !inOrder {
+            // Least flexible first; equal ones in order (the child index breaks ties, as it rises).
+            order[base...].sort { ($0.flexibility, $0.child) < ($1.flexibility, $1.child) }
+        }
+        var remaining = along - spaces
+        var left = Double(count)
+        for position in base..<base + count {
+            let child = order[position].child
             let share = max(0, remaining / left)
-            let chosen = size(children[index], propose(share), env)
-            sizes[index] = chosen
-            remaining -= length(chosen)
+            let offer = propose(share)
+            let chosen = size(child, offer)
+            if placing { placement[Int(child)] = offer }
+            if remaining.isFinite { remaining -= length(chosen) }
             left -= 1
+            total += length(chosen)
+            thick = max(thick, thickness(chosen))
         }
-        // Already least flexible first (as with equal children) means no order to sort.
-        if inOrder {
-            for index in children.indices { choose(index) }
-        } else {
-            for index in children.indices.sorted(by: { (flexibility[$0], $0) < (flexibility[$1], $1) }) { choose(index) }
-        }
-        return sizes
+        order.removeLast(count)
+        return (total, thick)
     }
 
     // MARK: - Frames
 
-    private func frameLayout(_ spec: FrameSpec, _ child: ViewNode, _ proposal: Proposal, _ env: Environment) -> (size: Size, child: Size) {
+    /// A flexible frame's size, and what it offers its child.
+    private mutating func frameSize(_ spec: FrameSpec, _ child: Int32, _ proposal: Proposal) -> (size: Size, offer: Proposal) {
         func clamp(_ value: Double?, _ low: Double?, _ high: Double?) -> Double? {
             guard var value else { return nil }
             if let low { value = max(value, low) }
@@ -183,7 +261,7 @@ struct LayoutEngine {
             width: spec.width ?? clamp(proposal.width, spec.minWidth, spec.maxWidth),
             height: spec.height ?? clamp(proposal.height, spec.minHeight, spec.maxHeight)
         )
-        let inner = size(child, offered, env)
+        let inner = size(child, offered)
         func resolve(_ fixed: Double?, _ low: Double?, _ high: Double?, _ proposed: Double?, _ childLength: Double) -> Double {
             if let fixed { return fixed }
             if low == nil && high == nil { return childLength }
@@ -192,15 +270,15 @@ struct LayoutEngine {
         }
         let width = resolve(spec.width, spec.minWidth, spec.maxWidth, proposal.width, inner.width)
         let height = resolve(spec.height, spec.minHeight, spec.maxHeight, proposal.height, inner.height)
-        return (Size(width: width, height: height), inner)
+        return (Size(width: width, height: height), offered)
     }
 
-    private func aspectProposal(_ ratio: Double?, _ mode: ContentMode, _ child: ViewNode, _ proposal: Proposal, _ env: Environment) -> Proposal {
+    private mutating func aspectProposal(_ ratio: Double?, _ mode: ContentMode, _ child: Int32, _ proposal: Proposal) -> Proposal {
         let aspect: Double
         if let ratio {
             aspect = ratio
         } else {
-            let ideal = size(child, .unspecified, env)
+            let ideal = size(child, .unspecified)
             aspect = ideal.height > 0 ? ideal.width / ideal.height : 1
         }
         guard aspect > 0, aspect.isFinite else { return proposal }
@@ -222,156 +300,171 @@ struct LayoutEngine {
 
     // MARK: - Placement
 
-    /// Places `node`, already sized to `rect.size`, at `rect.origin`.
-    mutating func place(_ node: ViewNode, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
-        switch node {
+    /// Lays out and places the root, which is offered nothing and takes its ideal size.
+    mutating func layOutRoot(_ root: Int32) -> Size {
+        let rootSize = size(root, .unspecified)
+        placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count))
+        place(root, .unspecified, at: .zero, toRoot: .identity)
+        return rootSize
+    }
+
+    /// Places node `index`, offered `proposal` by its parent, with its top-left corner at `origin`.
+    private mutating func place(_ index: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
+        let rect = Rect(origin: origin, size: size(index, proposal))
+        switch graph.nodes[Int(index)].kind {
         case .empty, .spacer:
             return
-        case .shape(let geometry, let style):
-            var style = style
-            if style.fill == nil && style.stroke == nil { style.fill = .color(env.foreground) }
-            out.append(.shape(path(for: geometry, in: rect), style, frame: rect))
-        case .text(let run):
-            let font = run.font ?? env.font
-            let ascent = typesetter.lineMetrics(for: font).ascent
-            out.append(.text(run.string, font: font, color: run.color ?? env.foreground, baseline: Point(x: rect.minX, y: rect.minY + ascent)))
-        case .stack(let kind, let children):
-            placeStack(kind, flatten(children), in: rect, env, into: &out)
-        case .group(let children):
-            placeStack(.vertical(spacing: defaultStackSpacing, alignment: .center), flatten(children), in: rect, env, into: &out)
+        case .shape(let shape):
+            display.items.append(.shape(shape, frame: rect))
+        case .text(let text):
+            display.texts.append(layoutText(graph.texts[Int(text)], proposal))
+            display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
+        case .stack(let kind):
+            placeStack(index, kind, proposal, in: rect, toRoot: toRoot)
         case .geometry(let content):
-            let inner = content(rect.size)
-            let innerSize = size(inner, Proposal(width: rect.width, height: rect.height), env)
-            place(inner, in: Rect(origin: rect.origin, size: innerSize), env, into: &out)
-        case .modified(let child, let modifier):
-            placeModified(child, modifier, in: rect, env, into: &out)
+            placeGeometry(graph.geometries[Int(content)], in: rect, toRoot: toRoot)
+        case .modifier(let modifier):
+            placeModified(index, modifier, proposal, in: rect, toRoot: toRoot)
+        case .layer(let alignment, let inFront):
+            let content = graph.firstChild(of: index)
+            let layer = graph.childList[Int(graph.nodes[Int(index)].firstChild) + 1]
+            if inFront { place(content, proposal, at: origin, toRoot: toRoot) }
+            let offer = Proposal(width: rect.width, height: rect.height)
+            let layerSize = size(layer, offer)
+            place(layer, offer, at: aligned(layerSize, in: rect, alignment), toRoot: toRoot)
+            if !inFront { place(content, proposal, at: origin, toRoot: toRoot) }
         }
     }
 
-    private mutating func placeStack(_ kind: StackKind, _ children: [ViewNode], in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
-        let proposal = Proposal(width: rect.width, height: rect.height)
-        let sizes = stackLayout(kind, children, proposal, env).sizes
+    private mutating func placeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        _ = layoutStack(index, kind, proposal, placing: true)
+        let node = graph.nodes[Int(index)]
+        let first = Int(node.firstChild), count = Int(node.childCount)
         switch kind {
         case .depth(let alignment):
-            for (child, childSize) in zip(children, sizes) {
-                place(child, in: aligned(childSize, in: rect, alignment), env, into: &out)
+            for slot in first..<first + count {
+                let child = graph.childList[slot]
+                let offer = placement[Int(child)]
+                place(child, offer, at: aligned(size(child, offer), in: rect, alignment), toRoot: toRoot)
             }
         case .horizontal(let spacing, let alignment):
             var x = rect.minX
-            for (child, childSize) in zip(children, sizes) {
-                let y = rect.minY + (rect.height - childSize.height) * alignment.fraction
-                place(child, in: Rect(origin: Point(x: x, y: y), size: childSize), env, into: &out)
+            for slot in first..<first + count {
+                let child = graph.childList[slot]
+                let offer = placement[Int(child)]
+                let childSize = size(child, offer)
+                place(child, offer, at: Point(x: x, y: rect.minY + (rect.height - childSize.height) * alignment.fraction), toRoot: toRoot)
                 x += childSize.width + spacing
             }
         case .vertical(let spacing, let alignment):
             var y = rect.minY
-            for (child, childSize) in zip(children, sizes) {
-                let x = rect.minX + (rect.width - childSize.width) * alignment.fraction
-                place(child, in: Rect(origin: Point(x: x, y: y), size: childSize), env, into: &out)
+            for slot in first..<first + count {
+                let child = graph.childList[slot]
+                let offer = placement[Int(child)]
+                let childSize = size(child, offer)
+                place(child, offer, at: Point(x: rect.minX + (rect.width - childSize.width) * alignment.fraction, y: y), toRoot: toRoot)
                 y += childSize.height + spacing
             }
         }
     }
 
-    private func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment) -> Rect {
-        Rect(
+    /// Builds a `GeometryReader`'s content now that its size is known, and places it at the
+    /// reader's top-leading corner, offered the reader's size.
+    private mutating func placeGeometry(_ content: GeometryContent, in rect: Rect, toRoot: AffineTransform) {
+        let mark = graph.pending.count
+        let outer = (graph.environment, graph.stackAxis)
+        graph.environment = content.environment
+        graph.stackAxis = content.stackAxis
+        content.build(GeometryProxy(size: rect.size), &graph)
+        (graph.environment, graph.stackAxis) = outer
+        graph.collapse(from: mark, into: .depth(alignment: .topLeading))
+        guard graph.isOpen else { return }
+        let root = graph.takeSingle()
+        if placement.count < graph.nodes.count {
+            placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count - placement.count))
+        }
+        statistics.nodes = graph.nodes.count
+        let offer = Proposal(width: rect.width, height: rect.height)
+        _ = size(root, offer)
+        place(root, offer, at: rect.origin, toRoot: toRoot)
+    }
+
+    private func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment) -> Point {
+        Point(
             x: rect.minX + (rect.width - size.width) * alignment.horizontal.fraction,
-            y: rect.minY + (rect.height - size.height) * alignment.vertical.fraction,
-            width: size.width, height: size.height
+            y: rect.minY + (rect.height - size.height) * alignment.vertical.fraction
         )
     }
 
-    private mutating func placeModified(_ child: ViewNode, _ modifier: Modifier, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
-        let proposal = Proposal(width: rect.width, height: rect.height)
+    private mutating func placeModified(_ index: Int32, _ modifier: Modifier, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        let child = graph.firstChild(of: index)
         switch modifier {
-        case .frame(let spec):
-            let inner = frameLayout(spec, child, proposal, env).child
-            place(child, in: aligned(inner, in: rect, spec.alignment), env, into: &out)
+        case .frame(let index):
+            let spec = graph.frames[Int(index)]
+            let offer: Proposal
+            if let width = spec.width, let height = spec.height {
+                offer = Proposal(width: width, height: height)
+            } else {
+                offer = frameSize(spec, child, proposal).offer
+            }
+            place(child, offer, at: aligned(size(child, offer), in: rect, spec.alignment), toRoot: toRoot)
         case .padding(let insets):
-            let innerRect = Rect(
-                x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                width: max(0, rect.width - insets.leading - insets.trailing),
-                height: max(0, rect.height - insets.top - insets.bottom)
-            )
-            let inner = size(child, Proposal(width: innerRect.width, height: innerRect.height), env)
-            place(child, in: Rect(origin: innerRect.origin, size: inner), env, into: &out)
+            place(child, Self.inset(proposal, insets), at: Point(x: rect.minX + insets.leading, y: rect.minY + insets.top), toRoot: toRoot)
         case .offset(let x, let y):
-            place(child, in: Rect(x: rect.minX + x, y: rect.minY + y, width: rect.width, height: rect.height), env, into: &out)
+            place(child, proposal, at: Point(x: rect.minX + x, y: rect.minY + y), toRoot: toRoot)
         case .position(let point):
-            let inner = size(child, proposal, env)
-            let origin = Point(x: rect.minX + point.x - inner.width / 2, y: rect.minY + point.y - inner.height / 2)
-            place(child, in: Rect(origin: origin, size: inner), env, into: &out)
+            let inner = size(child, proposal)
+            place(child, proposal, at: Point(x: rect.minX + point.x - inner.width / 2, y: rect.minY + point.y - inner.height / 2), toRoot: toRoot)
         case .aspectRatio(let ratio, let mode):
-            let offered = aspectProposal(ratio, mode, child, proposal, env)
-            let inner = size(child, offered, env)
-            place(child, in: aligned(inner, in: rect, .center), env, into: &out)
-        case .foregroundColor(let color):
-            var inner = env
-            inner.foreground = color
-            place(child, in: rect, inner, into: &out)
-        case .font(let font):
-            var inner = env
-            inner.font = font
-            place(child, in: rect, inner, into: &out)
+            let offer = aspectProposal(ratio, mode, child, proposal)
+            place(child, offer, at: aligned(size(child, offer), in: rect, .center), toRoot: toRoot)
+        case .fixedSize(let horizontal, let vertical):
+            place(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), at: rect.origin, toRoot: toRoot)
         case .scale(let x, let y, let anchor):
             let pivot = rect.point(at: anchor)
             var attributes = GroupAttributes()
             attributes.transform = .scale(x: x, y: y, about: pivot)
-            var inner = env
-            inner.toRoot = AffineTransform.scale(x, y, about: pivot).followed(by: env.toRoot)
-            placeGroup(child, attributes, in: rect, inner, into: &out)
+            placeGroup(child, attributes, proposal, in: rect, toRoot: AffineTransform.scale(x, y, about: pivot).followed(by: toRoot))
         case .rotation(let angle, let anchor):
             let pivot = rect.point(at: anchor)
             var attributes = GroupAttributes()
             attributes.transform = .rotate(degrees: angle.degrees, about: pivot)
-            var inner = env
-            inner.toRoot = AffineTransform.rotation(angle, about: pivot).followed(by: env.toRoot)
-            placeGroup(child, attributes, in: rect, inner, into: &out)
+            placeGroup(child, attributes, proposal, in: rect, toRoot: AffineTransform.rotation(angle, about: pivot).followed(by: toRoot))
         case .opacity(let value):
             var attributes = GroupAttributes()
             attributes.opacity = min(max(value, 0), 1)
-            placeGroup(child, attributes, in: rect, env, into: &out)
+            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
         case .filter(let filter) where filter.isIdentity:
-            place(child, in: rect, env, into: &out)
+            place(child, proposal, at: rect.origin, toRoot: toRoot)
         case .filter(let filter):
             var attributes = GroupAttributes()
             attributes.filter = filter
-            placeGroup(child, attributes, in: rect, env, into: &out)
+            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
         case .accessibility, .tapTarget:
-            placeElement(child, modifier, in: rect, env, into: &out)
-        case .layer(let layer, let alignment, let inFront):
-            if inFront { place(child, in: rect, env, into: &out) }
-            let layerSize = size(layer, proposal, env)
-            place(layer, in: aligned(layerSize, in: rect, alignment), env, into: &out)
-            if !inFront { place(child, in: rect, env, into: &out) }
+            placeElement(index, proposal, in: rect, toRoot: toRoot)
         }
     }
 
-    private mutating func placeGroup(_ child: ViewNode, _ attributes: GroupAttributes, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
-        var children: [RenderNode] = []
-        // Groups mostly hold one or two nodes (a shape and its background): one allocation, no regrowth.
-        children.reserveCapacity(2)
-        place(child, in: rect, env, into: &children)
-        out.append(.group(attributes, children))
+    private mutating func placeGroup(_ child: Int32, _ attributes: GroupAttributes, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        display.groups.append(attributes)
+        display.items.append(.beginGroup(Int32(display.groups.count - 1)))
+        place(child, proposal, at: rect.origin, toRoot: toRoot)
+        display.items.append(.endGroup)
     }
 
     /// One accessibility element from a run of accessibility and tap modifiers, so
     /// `.accessibilityLabel(…).accessibilityValue(…).tappable(id:)` makes a single element.
-    private mutating func placeElement(_ child: ViewNode, _ modifier: Modifier, in rect: Rect, _ env: Environment, into out: inout [RenderNode]) {
+    private mutating func placeElement(_ index: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         var info = AccessibilityInfo()
         var tap: String?
-        func absorb(_ modifier: Modifier) -> Bool {
-            switch modifier {
-            case .accessibility(let outer): info = outer.merged(over: info)
-            case .tapTarget(let id): tap = tap ?? id
-            default: return false
+        var content = index
+        peeling: while true {
+            switch graph.nodes[Int(content)].kind {
+            case .modifier(.accessibility(let outer)): info = graph.accessibility[Int(outer)].merged(over: info)
+            case .modifier(.tapTarget(let id)): tap = tap ?? graph.tapTargets[Int(id)]
+            default: break peeling
             }
-            return true
-        }
-        _ = absorb(modifier)
-        var content = child
-        while case .modified(let inner, let current) = content, absorb(current) {
-            content = inner
+            content = graph.firstChild(of: content)
         }
         let id = info.identifier ?? tap ?? "element-\(elements.count + 1)"
         var attributes = GroupAttributes()
@@ -380,76 +473,8 @@ struct LayoutEngine {
         attributes.elementID = id
         elements.append(AccessibilityElement(
             id: id, label: info.label, value: info.value, hint: info.hint,
-            frame: env.toRoot.boundingBox(of: rect), isTappable: tap != nil
+            frame: toRoot.boundingBox(of: rect), isTappable: tap != nil
         ))
-        placeGroup(content, attributes, in: rect, env, into: &out)
-    }
-
-    // MARK: - Shapes
-
-    private func path(for geometry: ShapeGeometry, in rect: Rect) -> Path {
-        switch geometry {
-        case .rectangle:
-            return roundedRect(rect, radius: 0)
-        case .roundedRectangle(let radius):
-            return roundedRect(rect, radius: min(radius, rect.width / 2, rect.height / 2))
-        case .capsule:
-            return roundedRect(rect, radius: min(rect.width, rect.height) / 2)
-        case .circle:
-            let side = min(rect.width, rect.height)
-            return ellipse(Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
-        case .ellipse:
-            return ellipse(rect)
-        case .path(let path):
-            return path.applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: rect.minX, ty: rect.minY))
-        }
-    }
-
-    private func roundedRect(_ rect: Rect, radius: Double) -> Path {
-        var path = Path()
-        guard radius > 0 else {
-            // The same elements addLines would give, without an array of corners per rectangle.
-            path.reserveCapacity(5)
-            path.move(to: rect.origin)
-            path.addLine(to: Point(x: rect.maxX, y: rect.minY))
-            path.addLine(to: Point(x: rect.maxX, y: rect.maxY))
-            path.addLine(to: Point(x: rect.minX, y: rect.maxY))
-            path.closeSubpath()
-            return path
-        }
-        let r = Size(width: radius, height: radius)
-        path.reserveCapacity(10)
-        path.move(to: Point(x: rect.minX + radius, y: rect.minY))
-        path.addLine(to: Point(x: rect.maxX - radius, y: rect.minY))
-        path.addArc(to: Point(x: rect.maxX, y: rect.minY + radius), radii: r, largeArc: false, sweep: true)
-        path.addLine(to: Point(x: rect.maxX, y: rect.maxY - radius))
-        path.addArc(to: Point(x: rect.maxX - radius, y: rect.maxY), radii: r, largeArc: false, sweep: true)
-        path.addLine(to: Point(x: rect.minX + radius, y: rect.maxY))
-        path.addArc(to: Point(x: rect.minX, y: rect.maxY - radius), radii: r, largeArc: false, sweep: true)
-        path.addLine(to: Point(x: rect.minX, y: rect.minY + radius))
-        path.addArc(to: Point(x: rect.minX + radius, y: rect.minY), radii: r, largeArc: false, sweep: true)
-        path.closeSubpath()
-        return path
-    }
-
-    private func ellipse(_ rect: Rect) -> Path {
-        var path = Path()
-        let radii = Size(width: rect.width / 2, height: rect.height / 2)
-        path.reserveCapacity(4)
-        path.move(to: Point(x: rect.minX, y: rect.midY))
-        path.addArc(to: Point(x: rect.maxX, y: rect.midY), radii: radii, largeArc: false, sweep: true)
-        path.addArc(to: Point(x: rect.minX, y: rect.midY), radii: radii, largeArc: false, sweep: true)
-        path.closeSubpath()
-        return path
-    }
-}
-
-extension ViewNode {
-    /// Whether a stack must splice this child's children in (a group) or drop it (empty).
-    fileprivate var needsFlattening: Bool {
-        switch self {
-        case .group, .empty: true
-        default: false
-        }
+        placeGroup(content, attributes, proposal, in: rect, toRoot: toRoot)
     }
 }

@@ -83,13 +83,29 @@ public struct Path: Hashable, Sendable {
 
     /// Makes room for `count` elements in all, growing at least geometrically so that repeated
     /// calls stay amortised O(1) per element.
-    mutating func reserveCapacity(_ count: Int) {
+    public mutating func reserveCapacity(_ count: Int) {
         guard elements.capacity < count else { return }
         elements.reserveCapacity(max(count, elements.capacity * 2))
     }
 
     public mutating func closeSubpath() {
         elements.append(.closeSubpath)
+    }
+
+    /// Draws the path into `sink`, moved by `offset`.
+    func emit<Sink: PathSink & ~Copyable>(translatedBy offset: Point, to sink: inout Sink) {
+        func moved(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+        for element in elements {
+            switch element {
+            case .move(let p): sink.move(to: moved(p))
+            case .line(let p): sink.addLine(to: moved(p))
+            case .quadCurve(let p, let c): sink.addQuadCurve(to: moved(p), control: moved(c))
+            case .curve(let p, let c1, let c2): sink.addCurve(to: moved(p), control1: moved(c1), control2: moved(c2))
+            case .arc(let p, let radii, let rotation, let large, let sweep):
+                sink.addArc(to: moved(p), radii: radii, rotation: rotation, largeArc: large, sweep: sweep)
+            case .closeSubpath: sink.closeSubpath()
+            }
+        }
     }
 
     /// The path moved and scaled by `transform` (arcs keep their radii scaled by the x factor).
@@ -109,3 +125,15 @@ public struct Path: Hashable, Sendable {
         return copy
     }
 }
+
+/// Something that takes drawing commands: a ``Path`` collects them, the SVG writer writes them.
+protocol PathSink: ~Copyable {
+    mutating func move(to point: Point)
+    mutating func addLine(to point: Point)
+    mutating func addQuadCurve(to point: Point, control: Point)
+    mutating func addCurve(to point: Point, control1: Point, control2: Point)
+    mutating func addArc(to point: Point, radii: Size, rotation: Angle, largeArc: Bool, sweep: Bool)
+    mutating func closeSubpath()
+}
+
+extension Path: PathSink {}

@@ -96,6 +96,47 @@ struct SVGBytes: ~Copyable {
         append(UnsafeBufferPointer(start: other.base, count: other.count))
     }
 
+    /// Appends `other`'s bytes from offset `start` on.
+    mutating func append(_ other: borrowing SVGBytes, from start: Int) {
+        append(UnsafeBufferPointer(start: other.base + start, count: other.count - start))
+    }
+
+    /// Appends `other` from offset `start` on with `.` as `_` and `-` as `m`, so a number can
+    /// be part of an id.
+    mutating func appendIDSafe(_ other: borrowing SVGBytes, from start: Int) {
+        ensure(other.count - start)
+        for offset in start..<other.count {
+            let byte = other.base[offset]
+            base[count + offset - start] = byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte == UInt8(ascii: "-") ? UInt8(ascii: "m") : byte
+        }
+        count += other.count - start
+    }
+
+    /// Forgets the bytes, keeping the storage.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// FNV-1a, 64-bit, of the bytes: stable across runs and platforms (unlike `Hasher`).
+    func fnv1a() -> UInt64 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for offset in 0..<count {
+            value ^= UInt64(base[offset])
+            value &*= 0x100_0000_01b3
+        }
+        return value
+    }
+
+    /// Sixteen lower-case hex digits.
+    mutating func appendHex64(_ value: UInt64) {
+        ensure(16)
+        for digit in 0..<16 {
+            let nibble = Int((value >> UInt64(60 - 4 * digit)) & 0xF)
+            base[count + digit] = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
+        }
+        count += 16
+    }
+
     /// At most `decimals` decimals and no trailing zeros; `-0` and non-finite values write as `0`.
     mutating func appendNumber(_ value: Double, decimals: Int = 3) {
         guard value.isFinite else {
@@ -111,6 +152,10 @@ struct SVGBytes: ~Copyable {
         let units = Int(scaled)
         if units == 0 {
             appendByte(UInt8(ascii: "0"))
+            return
+        }
+        if decimals == 3 && units.magnitude < 100_000_000 {
+            appendThousandths(units)
             return
         }
         // All digits of |units| go right-aligned into a window past the end, two per division;
@@ -157,6 +202,59 @@ struct SVGBytes: ~Copyable {
             for source in fractionStart..<fractionEnd {
                 base[index] = base[source]
                 index += 1
+            }
+        }
+        count = index
+    }
+
+    /// A number of thousandths below 10^8 in magnitude (nearly every coordinate), digit by digit
+    /// with no loop over a window: the whole part, then up to three fraction digits.
+    @inline(__always)
+    private mutating func appendThousandths(_ units: Int) {
+        ensure(16)
+        var index = count
+        if units < 0 {
+            base[index] = UInt8(ascii: "-")
+            index += 1
+        }
+        let magnitude = Int(units.magnitude)
+        let whole = magnitude / 1000
+        let fraction = magnitude - whole * 1000
+        if whole < 10 {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+            index += 1
+        } else if whole < 100 {
+            writePair(whole, at: index)
+            index += 2
+        } else if whole < 1000 {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
+            writePair(whole % 100, at: index + 1)
+            index += 3
+        } else {
+            var digits = 0
+            var rest = whole
+            while rest > 0 { digits += 1; rest /= 10 }
+            rest = whole
+            for position in stride(from: index + digits - 1, through: index, by: -1) {
+                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            index += digits
+        }
+        if fraction != 0 {
+            let hundreds = fraction / 100
+            let tens = (fraction / 10) % 10
+            let ones = fraction % 10
+            base[index] = UInt8(ascii: ".")
+            base[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            index += 2
+            if tens != 0 || ones != 0 {
+                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+                index += 1
+                if ones != 0 {
+                    base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)
+                    index += 1
+                }
             }
         }
         count = index

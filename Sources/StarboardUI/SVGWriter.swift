@@ -9,15 +9,20 @@ import Foundation
 /// Noncopyable because it owns its ``SVGBytes`` buffer; a writer writes one document.
 public struct SVGWriter: ~Copyable {
     private var body = SVGBytes()
-    private var definitions: [String] = []
-    private var definedIDs: Set<String> = []
+    /// The `<linearGradient>` and `<filter>` elements, written once each.
+    private var definitions = SVGBytes(capacity: 64)
+    /// Hashes of the ids already in ``definitions``.
+    private var defined: [UInt64] = []
+    /// Where a definition is put together before its id (a hash of it) is known.
+    private var scratch = SVGBytes(capacity: 64)
 
     public init() {}
 
-    /// The SVG document for `nodes` drawn in a `size` canvas, titled `title` for assistive technology.
-    public mutating func document(_ nodes: [RenderNode], size: Size, title: String?) -> String {
+    /// The SVG document for a display list drawn in a `size` canvas, titled `title` for
+    /// assistive technology.
+    mutating func document(_ display: DisplayList, graph: ViewGraph, size: Size, title: String?) -> String {
         body.reserve(4096)
-        for node in nodes { write(node) }
+        for item in display.items { write(item, display, graph) }
         var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         svg.appendNumber(size.width)
@@ -37,9 +42,9 @@ public struct SVGWriter: ~Copyable {
         } else {
             svg.append(">")
         }
-        if !definitions.isEmpty {
+        if definitions.count > 0 {
             svg.append("<defs>")
-            for definition in definitions { svg.appendString(definition) }
+            svg.append(definitions)
             svg.append("</defs>")
         }
         svg.append(body)
@@ -47,49 +52,78 @@ public struct SVGWriter: ~Copyable {
         return svg.string
     }
 
-    private mutating func write(_ node: RenderNode) {
-        switch node {
-        case .shape(let path, let style, let frame):
+    private mutating func write(_ item: DisplayItem, _ display: DisplayList, _ graph: ViewGraph) {
+        switch item {
+        case .shape(let index, let frame):
+            let drawing = graph.shapes[Int(index)].drawing
             body.append("<path d=\"")
-            Self.writePathData(path, into: &body)
+            writeOutline(graph.shapes[Int(index)].geometry, in: frame)
             body.append("\"")
-            if let fill = style.fill {
+            if let fill = drawing.fill {
                 writePaint(fill, attribute: "fill", frame: frame)
             } else {
                 body.append(" fill=\"none\"")
             }
-            if let stroke = style.stroke {
+            if let stroke = drawing.stroke {
                 writePaint(stroke.paint, attribute: "stroke", frame: frame)
                 body.append(" stroke-width=\"")
                 body.appendNumber(stroke.lineWidth)
                 body.append("\"")
             }
             body.append("/>")
-        case .text(let string, let font, let color, let baseline):
-            body.append("<text x=\"")
-            body.appendNumber(baseline.x)
-            body.append("\" y=\"")
-            body.appendNumber(baseline.y)
-            body.append("\" font-family=\"")
-            body.appendString(Typesetter.familyName)
-            body.append("\" font-size=\"")
-            body.appendNumber(font.size)
-            body.append("\"")
-            if let weight = font.weight.svgValue {
-                body.append(" font-weight=\"")
-                body.appendString(weight)
-                body.append("\"")
-            }
-            writePaint(.color(color), attribute: "fill", frame: Rect(origin: baseline, size: .zero))
-            body.append(" xml:space=\"preserve\">")
-            body.appendEscaped(string)
-            body.append("</text>")
-        case .group(let attributes, let children):
-            writeGroup(attributes, children)
+        case .text(let index, let layout, let frame):
+            writeText(graph.texts[Int(index)], display.texts[Int(layout)], in: frame)
+        case .beginGroup(let index):
+            writeGroupStart(display.groups[Int(index)])
+        case .endGroup:
+            body.append("</g>")
         }
     }
 
-    private mutating func writeGroup(_ attributes: GroupAttributes, _ children: [RenderNode]) {
+    /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps.
+    private mutating func writeText(_ text: TextNode, _ layout: TextLayout, in frame: Rect) {
+        let font = text.font
+        let lines = layout.lines
+        if let lines, lines.isEmpty { return }
+        let baseline = frame.minY + layout.ascent
+        body.append("<text x=\"")
+        body.appendNumber(frame.minX + (lines.map { frame.width - $0[0].width } ?? 0) * text.alignment.fraction)
+        body.append("\" y=\"")
+        body.appendNumber(baseline)
+        body.append("\" font-family=\"")
+        body.appendString(Typesetter.familyName)
+        if layout.usesFallback {
+            body.append(", ")
+            body.appendString(Typesetter.emojiFamilyName)
+        }
+        body.append("\" font-size=\"")
+        body.appendNumber(font.size)
+        body.append("\"")
+        switch Typesetter.Face.of(font) {
+        case .bold, .boldOblique: body.append(" font-weight=\"bold\"")
+        case .extraLight: body.append(" font-weight=\"200\"")
+        default: break
+        }
+        if font.isItalic { body.append(" font-style=\"italic\"") }
+        writePaint(.color(text.color), attribute: "fill", frame: Rect(origin: Point(x: frame.minX, y: baseline), size: .zero))
+        body.append(" xml:space=\"preserve\">")
+        if let lines {
+            for (number, line) in lines.enumerated() {
+                body.append("<tspan x=\"")
+                body.appendNumber(frame.minX + (frame.width - line.width) * text.alignment.fraction)
+                body.append("\" y=\"")
+                body.appendNumber(baseline + Double(number) * layout.lineHeight)
+                body.append("\">")
+                body.appendEscaped(String(line.text))
+                body.append("</tspan>")
+            }
+        } else {
+            body.appendEscaped(text.string)
+        }
+        body.append("</text>")
+    }
+
+    private mutating func writeGroupStart(_ attributes: GroupAttributes) {
         body.append("<g")
         if let id = attributes.elementID {
             body.append(" data-id=\"")
@@ -147,7 +181,7 @@ public struct SVGWriter: ~Copyable {
         }
         if let filter = attributes.filter {
             body.append(" filter=\"url(#")
-            body.appendString(define(filter))
+            define(filter)
             body.append(")\"")
         }
         body.append(">")
@@ -173,8 +207,6 @@ public struct SVGWriter: ~Copyable {
                 break
             }
         }
-        for child in children { write(child) }
-        body.append("</g>")
     }
 
     private mutating func writePaint(_ paint: Paint, attribute: StaticString, frame: Rect) {
@@ -196,86 +228,102 @@ public struct SVGWriter: ~Copyable {
             body.append(" ")
             body.append(attribute)
             body.append("=\"url(#")
-            body.appendString(define(gradient, in: frame))
+            define(gradient, in: frame)
             body.append(")\"")
         }
     }
 
     // MARK: - Definitions
 
-    private mutating func define(_ gradient: LinearGradient, in frame: Rect) -> String {
+    /// Writes the id of `gradient` resolved against `frame` into the body, defining it first
+    /// if no identical gradient is defined yet. The id is a hash of the definition.
+    private mutating func define(_ gradient: LinearGradient, in frame: Rect) {
         // Resolved in user space against the shape's frame, as SwiftUI resolves unit points.
         let start = frame.point(at: gradient.startPoint), end = frame.point(at: gradient.endPoint)
-        var definition = "gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(start.y))\" x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\">"
+        scratch.removeAll()
+        scratch.append("gradientUnits=\"userSpaceOnUse\" x1=\"")
+        scratch.appendNumber(start.x)
+        scratch.append("\" y1=\"")
+        scratch.appendNumber(start.y)
+        scratch.append("\" x2=\"")
+        scratch.appendNumber(end.x)
+        scratch.append("\" y2=\"")
+        scratch.appendNumber(end.y)
+        scratch.append("\">")
         for stop in gradient.stops {
-            definition += "<stop offset=\"\(Self.number(stop.location))\" stop-color=\"\(stop.color.rgbHex)\""
-            if stop.color.opacity < 1 { definition += " stop-opacity=\"\(Self.number(stop.color.opacity))\"" }
-            definition += "/>"
+            scratch.append("<stop offset=\"")
+            scratch.appendNumber(stop.location)
+            scratch.append("\" stop-color=\"")
+            scratch.appendHex(stop.color)
+            scratch.append("\"")
+            if stop.color.opacity < 1 {
+                scratch.append(" stop-opacity=\"")
+                scratch.appendNumber(stop.color.opacity)
+                scratch.append("\"")
+            }
+            scratch.append("/>")
         }
-        let id = "sb-g" + Self.hash(definition)
-        if definedIDs.insert(id).inserted {
-            definitions.append("<linearGradient id=\"\(id)\" " + definition + "</linearGradient>")
+        let hash = scratch.fnv1a()
+        if !defined.contains(hash) {
+            defined.append(hash)
+            definitions.append("<linearGradient id=\"sb-g")
+            definitions.appendHex64(hash)
+            definitions.append("\" ")
+            definitions.append(scratch)
+            definitions.append("</linearGradient>")
         }
-        return id
+        body.append("sb-g")
+        body.appendHex64(hash)
     }
 
-    private mutating func define(_ filter: Filter) -> String {
-        let id: String, primitive: String
+    /// Writes the id of `filter` into the body, defining it first if it is new. The id spells
+    /// the filter's value (`sb-hue90`, `sb-sat0_5`).
+    private mutating func define(_ filter: Filter) {
+        let prefix: StaticString, value: Double
         switch filter {
         case .hueRotation(let angle):
-            let degrees = Self.number(angle.degrees)
-            id = "sb-hue" + Self.idSafe(degrees)
-            primitive = "<feColorMatrix type=\"hueRotate\" values=\"\(degrees)\"/>"
+            (prefix, value) = ("sb-hue", angle.degrees)
         case .grayscale(let amount):
             // CSS grayscale(a) is, to within rounding, SVG saturate(1 - a).
-            let saturation = Self.number(1 - min(max(amount, 0), 1))
-            id = "sb-sat" + Self.idSafe(saturation)
-            primitive = "<feColorMatrix type=\"saturate\" values=\"\(saturation)\"/>"
+            (prefix, value) = ("sb-sat", 1 - min(max(amount, 0), 1))
         }
-        if definedIDs.insert(id).inserted {
+        scratch.removeAll()
+        scratch.append(prefix)
+        let number = scratch.count
+        scratch.appendNumber(value)
+        let hash = scratch.fnv1a()
+        if !defined.contains(hash) {
+            defined.append(hash)
+            definitions.append("<filter id=\"")
+            definitions.append(prefix)
+            definitions.appendIDSafe(scratch, from: number)
             // sRGB interpolation, or the matrices work on linear light and colors come out wrong.
-            definitions.append("<filter id=\"\(id)\" color-interpolation-filters=\"sRGB\">\(primitive)</filter>")
+            definitions.append("\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"")
+            if case .hueRotation = filter { definitions.append("hueRotate") } else { definitions.append("saturate") }
+            definitions.append("\" values=\"")
+            definitions.append(scratch, from: number)
+            definitions.append("\"/></filter>")
         }
-        return id
+        body.append(prefix)
+        body.appendIDSafe(scratch, from: number)
     }
 
     // MARK: - Formatting
 
-    /// SVG path data with absolute commands.
-    static func pathData(_ path: Path) -> String {
-        var bytes = SVGBytes()
-        writePathData(path, into: &bytes)
-        return bytes.string
+    /// The outline of a shape as SVG path data, written from its geometry without building a
+    /// ``Path`` for the built-in shapes.
+    private mutating func writeOutline(_ geometry: ShapeGeometry, in rect: Rect) {
+        var data = PathData(bytes: SVGBytes(capacity: 0))
+        swap(&data.bytes, &body)
+        geometry.emit(in: rect, to: &data)
+        swap(&data.bytes, &body)
     }
 
-    static func writePathData(_ path: Path, into d: inout SVGBytes) {
-        var first = true
-        func point(_ p: Point) {
-            d.appendNumber(p.x)
-            d.append(" ")
-            d.appendNumber(p.y)
-        }
-        for element in path.elements {
-            if !first { d.append(" ") }
-            first = false
-            switch element {
-            case .move(let p): d.append("M"); point(p)
-            case .line(let p): d.append("L"); point(p)
-            case .quadCurve(let p, let c): d.append("Q"); point(c); d.append(" "); point(p)
-            case .curve(let p, let c1, let c2): d.append("C"); point(c1); d.append(" "); point(c2); d.append(" "); point(p)
-            case .arc(let p, let radii, let rotation, let large, let sweep):
-                d.append("A")
-                d.appendNumber(radii.width)
-                d.append(" ")
-                d.appendNumber(radii.height)
-                d.append(" ")
-                d.appendNumber(rotation.degrees)
-                d.append(large ? " 1" : " 0")
-                d.append(sweep ? " 1 " : " 0 ")
-                point(p)
-            case .closeSubpath: d.append("Z")
-            }
-        }
+    /// SVG path data with absolute commands.
+    static func pathData(_ path: Path) -> String {
+        var data = PathData(bytes: SVGBytes())
+        path.emit(translatedBy: .zero, to: &data)
+        return data.bytes.string
     }
 
     /// A number with at most `decimals` decimals (three by default) and no trailing zeros;
@@ -284,21 +332,6 @@ public struct SVGWriter: ~Copyable {
         var bytes = SVGBytes()
         bytes.appendNumber(value, decimals: decimals)
         return bytes.string
-    }
-
-    private static func idSafe(_ number: String) -> String {
-        String(number.map { $0 == "." ? "_" : $0 == "-" ? "m" : $0 })
-    }
-
-    /// FNV-1a, 64-bit: stable across runs and platforms (unlike `Hasher`).
-    static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Escapes text for XML character data and attribute values. Characters XML cannot carry at
@@ -332,5 +365,69 @@ public struct SVGWriter: ~Copyable {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
+    }
+}
+
+/// Writes drawing commands as SVG path data: absolute commands separated by spaces.
+struct PathData: PathSink, ~Copyable {
+    var bytes: SVGBytes
+    private var started = false
+
+    init(bytes: consuming SVGBytes) {
+        self.bytes = bytes
+    }
+
+    private mutating func command(_ letter: StaticString) {
+        if started { bytes.append(" ") }
+        started = true
+        bytes.append(letter)
+    }
+
+    private mutating func point(_ p: Point) {
+        bytes.appendNumber(p.x)
+        bytes.append(" ")
+        bytes.appendNumber(p.y)
+    }
+
+    mutating func move(to point: Point) {
+        command("M")
+        self.point(point)
+    }
+
+    mutating func addLine(to point: Point) {
+        command("L")
+        self.point(point)
+    }
+
+    mutating func addQuadCurve(to point: Point, control: Point) {
+        command("Q")
+        self.point(control)
+        bytes.append(" ")
+        self.point(point)
+    }
+
+    mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        command("C")
+        self.point(control1)
+        bytes.append(" ")
+        self.point(control2)
+        bytes.append(" ")
+        self.point(point)
+    }
+
+    mutating func addArc(to point: Point, radii: Size, rotation: Angle, largeArc: Bool, sweep: Bool) {
+        command("A")
+        bytes.appendNumber(radii.width)
+        bytes.append(" ")
+        bytes.appendNumber(radii.height)
+        bytes.append(" ")
+        bytes.appendNumber(rotation.degrees)
+        bytes.append(largeArc ? " 1" : " 0")
+        bytes.append(sweep ? " 1 " : " 0 ")
+        self.point(point)
+    }
+
+    mutating func closeSubpath() {
+        command("Z")
     }
 }

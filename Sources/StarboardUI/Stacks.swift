@@ -1,50 +1,111 @@
-/// Children side by side, left to right.
-public struct HStack: PrimitiveView {
-    public let node: ViewNode
+/// Children side by side, leading to trailing.
+public struct HStack<Content: View>: PrimitiveView {
+    public var content: Content
+    let alignment: VerticalAlignment
+    let spacing: Double
 
-    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
-        node = .stack(.horizontal(spacing: spacing ?? defaultStackSpacing, alignment: alignment), content().children)
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing ?? defaultStackSpacing
+        self.content = content()
+    }
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        graph.makeStack(.horizontal(spacing: spacing, alignment: alignment), axis: .horizontal, content)
     }
 }
 
 /// Children one above the other, top to bottom.
-public struct VStack: PrimitiveView {
-    public let node: ViewNode
+public struct VStack<Content: View>: PrimitiveView {
+    public var content: Content
+    let alignment: HorizontalAlignment
+    let spacing: Double
 
-    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup) {
-        node = .stack(.vertical(spacing: spacing ?? defaultStackSpacing, alignment: alignment), content().children)
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing ?? defaultStackSpacing
+        self.content = content()
+    }
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        graph.makeStack(.vertical(spacing: spacing, alignment: alignment), axis: .vertical, content)
     }
 }
 
 /// Children on top of each other, the last one in front.
-public struct ZStack: PrimitiveView {
-    public let node: ViewNode
+public struct ZStack<Content: View>: PrimitiveView {
+    public var content: Content
+    let alignment: Alignment
 
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
-        node = .stack(.depth(alignment: alignment), content().children)
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        graph.makeStack(.depth(alignment: alignment), axis: nil, content)
     }
 }
 
-/// Space that grows along its stack's axis.
-public struct Spacer: PrimitiveView {
-    public let minLength: Double
+extension ViewGraph {
+    /// A stack node over what `content` makes; a `Spacer` inside grows along `axis`.
+    mutating func makeStack(_ kind: StackKind, axis: Axis?, _ content: some View) {
+        guard enter() else { return }
+        let mark = pending.count
+        let outerAxis = stackAxis
+        stackAxis = axis
+        content._makeNodes(in: &self)
+        stackAxis = outerAxis
+        addContainer(.stack(kind), adoptingFrom: mark)
+        leave()
+    }
+}
 
-    public init(minLength: Double = 0) {
+/// Space that grows along its stack's axis (along both outside a stack).
+public struct Spacer: PrimitiveView {
+    public var minLength: Double?
+
+    public init(minLength: Double? = nil) {
         self.minLength = minLength
     }
 
-    public var node: ViewNode { .spacer(minLength: minLength) }
+    public func _makeNodes(in graph: inout ViewGraph) {
+        graph.addLeaf(.spacer(minLength: minLength ?? 0, axis: graph.stackAxis))
+    }
 }
 
-/// Content built from the size offered to it, as SwiftUI's `GeometryReader`; it takes all that space
-/// and places its content at the top-leading corner.
-public struct GeometryReader: PrimitiveView {
-    public let node: ViewNode
+/// What a `GeometryReader`'s content knows of the space it was given.
+public struct GeometryProxy: Sendable {
+    /// The size offered to the reader, which it takes.
+    public let size: Size
 
-    public init(@ViewBuilder content: @escaping @Sendable (Size) -> ViewGroup) {
-        node = .geometry { size in
-            .stack(.depth(alignment: .topLeading), content(size).children)
-        }
+    /// The reader's frame in its own coordinates: origin zero, its size.
+    public func frame(in space: CoordinateSpace) -> Rect {
+        Rect(origin: .zero, size: size)
+    }
+}
+
+/// The coordinate space a frame is given in; only the view's own is known to its content.
+public enum CoordinateSpace: Sendable {
+    case local
+}
+
+/// Content built from the size offered to it, as SwiftUI's `GeometryReader`: it takes all that
+/// space and places its content at the top-leading corner.
+public struct GeometryReader<Content: View>: PrimitiveView {
+    public var content: (GeometryProxy) -> Content
+
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
+        self.content = content
+    }
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        let content = self.content
+        graph.geometries.append(GeometryContent(
+            build: { proxy, graph in content(proxy)._makeNodes(in: &graph) },
+            environment: graph.environment, stackAxis: nil
+        ))
+        graph.addLeaf(.geometry(Int32(graph.geometries.count - 1)))
     }
 }
 

@@ -2,82 +2,170 @@ import CStarboardFreeType
 import Foundation
 import Synchronization
 
-/// Measures text with the real metrics of DejaVu Sans, read through FreeType.
+/// Measures and wraps text with the real metrics of DejaVu Sans, read through FreeType, and of
+/// Noto Color Emoji for the characters DejaVu lacks.
 ///
-/// The SVG names the same family and the server serves the same files, so a browser draws
-/// text exactly as wide as layout measured it. Advances are read once per character and
-/// cached; measuring is then a table look-up per character.
+/// The SVG names the same families and the server serves the same files, so a browser draws text
+/// exactly as wide as layout measured it. Advances are read once per character and face and
+/// cached; laid-out texts are cached across renders, within a bound.
 public final class Typesetter: Sendable {
-    /// One face's metrics in font units.
+    /// The faces layout can use: DejaVu Sans in four styles, and the emoji fallback.
+    enum Face: Int, CaseIterable {
+        case regular, bold, extraLight, oblique, boldOblique, emoji
+
+        var fileName: String {
+            switch self {
+            case .regular: Typesetter.regularFileName
+            case .bold: Typesetter.boldFileName
+            case .extraLight: "DejaVuSans-ExtraLight.ttf"
+            case .oblique: "DejaVuSans-Oblique.ttf"
+            case .boldOblique: "DejaVuSans-BoldOblique.ttf"
+            case .emoji: Typesetter.emojiFileName
+            }
+        }
+
+        /// The face a font is set in: DejaVu has no light oblique, so light text stays upright.
+        static func of(_ font: Font) -> Face {
+            if font.weight >= .semibold { return font.isItalic ? .boldOblique : .bold }
+            if font.weight <= .light { return .extraLight }
+            return font.isItalic ? .oblique : .regular
+        }
+    }
+
+    /// One face's metrics.
     struct FaceMetrics {
+        var face: FT_Face
         var unitsPerEm: Double
         var ascender: Double
         var descender: Double
-        /// Advances of the Basic Multilingual Plane by code point, NaN until first read: a look-up
-        /// per character with no hashing (this is the hot path of text layout).
+        /// Advances of the Basic Multilingual Plane in ems by code point, NaN until first read:
+        /// a look-up per character with no hashing (the hot path of text layout). Negative for a
+        /// character this face lacks, measured in the emoji face.
         var bmp: [Double]
         var others: [Unicode.Scalar: Double]
     }
 
-    /// Where Debian's `fonts-dejavu-core` puts the faces.
+    /// Where Debian's `fonts-dejavu-core` and `fonts-dejavu-extra` put the faces.
     public static let defaultFontDirectory = "/usr/share/fonts/truetype/dejavu"
+    /// Where Debian's `fonts-noto-color-emoji` puts the emoji face.
+    public static let defaultEmojiDirectory = "/usr/share/fonts/truetype/noto"
     public static let regularFileName = "DejaVuSans.ttf"
     public static let boldFileName = "DejaVuSans-Bold.ttf"
+    public static let emojiFileName = "NotoColorEmoji.ttf"
     /// The family written into SVG `font-family`.
     public static let familyName = "DejaVu Sans"
+    /// The family of the characters DejaVu Sans lacks.
+    public static let emojiFamilyName = "Noto Color Emoji"
 
-    /// The shared instance reading the faces from ``defaultFontDirectory``
-    /// (or the `STARBOARD_FONT_DIR` environment variable).
+    /// The shared instance reading the faces from ``defaultFontDirectory`` and
+    /// ``defaultEmojiDirectory`` (or the `STARBOARD_FONT_DIR` and `STARBOARD_EMOJI_FONT_DIR`
+    /// environment variables).
     public static let shared = Typesetter(
-        directory: ProcessInfo.processInfo.environment["STARBOARD_FONT_DIR"] ?? defaultFontDirectory
+        directory: ProcessInfo.processInfo.environment["STARBOARD_FONT_DIR"] ?? defaultFontDirectory,
+        emojiDirectory: ProcessInfo.processInfo.environment["STARBOARD_EMOJI_FONT_DIR"] ?? defaultEmojiDirectory
     )
 
+    /// A font file the page needs to draw SVG text as it was measured.
+    public struct FontFile: Sendable {
+        /// The file's name, which is also its name under `/fonts/`.
+        public let fileName: String
+        /// Where the file is on this machine.
+        public let path: String
+    }
+
+    /// Every face layout measures with, from the folders this typesetter read: the server serves
+    /// them under `/fonts/` and `export` copies them, so the browser draws with what was measured.
+    public var fontFiles: [FontFile] {
+        Face.allCases.map { face in
+            FontFile(fileName: face.fileName, path: (face == .emoji ? emojiDirectory : directory) + "/" + face.fileName)
+        }
+    }
+
+    /// The folders the faces were read from, so the server and `export` serve the same files.
+    public let directory: String
+    public let emojiDirectory: String
+
     private let state: Mutex<State>
-    /// Why the faces could not be read, if they could not: measurement then falls back to an
-    /// average advance of 0.6 em, and the CLI says so.
+    /// Why the regular face could not be read, if it could not: measurement then falls back to
+    /// an average advance of 0.6 em, and the CLI says so.
     public let loadError: String?
+    /// Faces that are missing but have a stand-in (bold for bold oblique, say), for a warning.
+    public let missingFaces: [String]
+
+    /// The most laid-out texts kept across renders, and the most string bytes they may hold.
+    static let cacheEntries = 4096
+    static let cacheBytes = 4 << 20
 
     private struct State: @unchecked Sendable {
         // FreeType handles are only touched under the mutex.
         var library: FT_Library?
-        var faces: [Font.Weight: FT_Face] = [:]
-        var metrics: [Font.Weight: FaceMetrics] = [:]
+        /// By ``Face`` raw value; nil where the file could not be read.
+        var faces: [FaceMetrics?] = Array(repeating: nil, count: Face.allCases.count)
+        var layouts = TextLayoutCache()
     }
 
-    public init(directory: String) {
+    public init(directory: String, emojiDirectory: String = Typesetter.defaultEmojiDirectory) {
+        self.directory = directory
+        self.emojiDirectory = emojiDirectory
         var state = State()
         var error: String?
+        var missing: [String] = []
         var library: FT_Library?
         if FT_Init_FreeType(&library) != 0 {
             error = "FreeType could not start"
         } else {
             state.library = library
-            for (weight, file) in [(Font.Weight.regular, Self.regularFileName), (.bold, Self.boldFileName)] {
-                let path = directory + "/" + file
-                var face: FT_Face?
-                guard FT_New_Face(library, path, 0, &face) == 0, let face else {
-                    error = "cannot read the font \(path) (install fonts-dejavu-core)"
+            for face in Face.allCases {
+                let path = (face == .emoji ? emojiDirectory : directory) + "/" + face.fileName
+                var handle: FT_Face?
+                guard FT_New_Face(library, path, 0, &handle) == 0, let handle else {
+                    switch face {
+                    case .regular: error = "cannot read the font \(path) (install fonts-dejavu-core)"
+                    case .bold: missing.append(path + " (install fonts-dejavu-core)")
+                    case .emoji: missing.append(path + " (install fonts-noto-color-emoji)")
+                    default: missing.append(path + " (install fonts-dejavu-extra)")
+                    }
                     continue
                 }
-                state.faces[weight] = face
-                let record = face.pointee
-                state.metrics[weight] = FaceMetrics(
-                    unitsPerEm: Double(record.units_per_EM),
-                    ascender: Double(record.ascender),
-                    descender: Double(record.descender),
-                    bmp: Array(repeating: .nan, count: 0x10000),
-                    others: [:]
+                let record = handle.pointee
+                // Bitmap-only faces (the color emoji) leave units_per_EM at 0; the head table has it.
+                var unitsPerEm = Double(record.units_per_EM)
+                if unitsPerEm == 0, let head = FT_Get_Sfnt_Table(handle, FT_SFNT_HEAD) {
+                    unitsPerEm = Double(head.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+                }
+                guard unitsPerEm > 0 else {
+                    missing.append(path + " (no units per em)")
+                    FT_Done_Face(handle)
+                    continue
+                }
+                state.faces[face.rawValue] = FaceMetrics(
+                    face: handle, unitsPerEm: unitsPerEm,
+                    ascender: Double(record.ascender), descender: Double(record.descender),
+                    bmp: [], others: [:]
                 )
             }
         }
         self.loadError = error
+        self.missingFaces = missing
         self.state = Mutex(state)
+    }
+
+    /// The face `font` is measured in: its own if it was read, else the nearest one that was.
+    private static func available(_ font: Font, in faces: [FaceMetrics?]) -> Face? {
+        let wanted = Face.of(font)
+        let candidates: [Face]
+        switch wanted {
+        case .boldOblique: candidates = [.boldOblique, .bold, .oblique, .regular]
+        case .bold, .oblique, .extraLight: candidates = [wanted, .regular]
+        default: candidates = [wanted]
+        }
+        return candidates.first { faces[$0.rawValue] != nil }
     }
 
     /// Vertical metrics of a font: distance from the top of the line box to the baseline, and the line height.
     public func lineMetrics(for font: Font) -> (ascent: Double, height: Double) {
         state.withLock { state in
-            guard let metrics = state.metrics[font.weight] ?? state.metrics[.regular] else {
+            guard let face = Self.available(font, in: state.faces), let metrics = state.faces[face.rawValue] else {
                 return (font.size * 0.928, font.size * 1.164)
             }
             let scale = font.size / metrics.unitsPerEm
@@ -85,52 +173,187 @@ public final class Typesetter: Sendable {
         }
     }
 
-    /// The advance width of `string` set in `font`, in points.
+    /// The advance width of `string` set in `font` on one line, in points.
     public func width(of string: String, font: Font) -> Double {
         state.withLock { state in
-            let weight: Font.Weight = state.metrics[font.weight] == nil ? .regular : font.weight
-            guard let face = state.faces[weight], state.metrics[weight] != nil else {
-                return Double(string.unicodeScalars.count) * font.size * 0.6
-            }
-            return Self.measure(string, in: face, metrics: &state.metrics[weight]!) * font.size
+            Self.measure(string.unicodeScalars, font: font, in: &state).width * font.size
         }
     }
 
-    /// The width in ems, filling the caches as characters are first seen.
-    private static func measure(_ string: String, in face: FT_Face, metrics: inout FaceMetrics) -> Double {
-        var units = 0.0
-        for scalar in string.unicodeScalars {
-            let code = Int(scalar.value)
-            if code < 0x10000 {
-                var advance = metrics.bmp[code]
-                if advance.isNaN {
-                    advance = advanceOf(scalar, in: face, unitsPerEm: metrics.unitsPerEm)
-                    metrics.bmp[code] = advance
-                }
-                units += advance
-            } else if let advance = metrics.others[scalar] {
-                units += advance
+    /// `string` set in `font`, wrapped to `width` (nil for one line as long as it needs), in at
+    /// most `lineLimit` lines and as many as fit in `height`, the last one truncated with an
+    /// ellipsis where text is left over. Offered no width at all (the smallest size a stack asks
+    /// for), text shrinks to nothing wide.
+    ///
+    /// A text that fits on one line is measured and returned at once; only wrapped and truncated
+    /// texts go through the cache.
+    func layout(_ string: String, font: Font, width: Double?, height: Double?, lineLimit: Int?, truncation: Text.TruncationMode) -> TextLayout {
+        state.withLock { state in
+            let (ascent, lineHeight) = Self.lineMetrics(font, in: state.faces)
+            if let width, width <= 0 {
+                return TextLayout(size: Size(width: 0, height: lineHeight), ascent: ascent, lineHeight: lineHeight, lines: [], usesFallback: false)
+            }
+            let (ems, fallback, hasBreaks) = Self.measure(string.unicodeScalars, font: font, in: &state)
+            let full = ems * font.size
+            // Within a hair of the width still fits: widths are sums of many small advances.
+            if !hasBreaks, width == nil || full <= width! + 1e-9 {
+                return TextLayout(size: Size(width: full, height: lineHeight), ascent: ascent, lineHeight: lineHeight, lines: nil, usesFallback: fallback)
+            }
+            var maxLines = lineLimit
+            if let height {
+                let fitting = max(1, Int((height + 1e-9) / lineHeight))
+                maxLines = min(maxLines ?? fitting, fitting)
+            }
+            let key = TextLayoutKey(string: string, font: font, width: width, maxLines: maxLines, truncation: truncation)
+            if let cached = state.layouts.value(for: key) { return cached }
+            let layout = TextLayout.make(
+                string, ascent: ascent, lineHeight: lineHeight, width: width, maxLines: maxLines, truncation: truncation
+            ) { text in
+                let (ems, fallback, _) = Self.measure(text.unicodeScalars, font: font, in: &state)
+                return (ems * font.size, fallback)
+            }
+            state.layouts.insert(layout, for: key)
+            return layout
+        }
+    }
+
+    /// How many texts were laid out rather than found in the cache, since the typesetter started.
+    public var layoutsComputed: Int {
+        state.withLock { $0.layouts.misses }
+    }
+
+    private static func lineMetrics(_ font: Font, in faces: [FaceMetrics?]) -> (Double, Double) {
+        guard let face = available(font, in: faces), let metrics = faces[face.rawValue] else {
+            return (font.size * 0.928, font.size * 1.164)
+        }
+        let scale = font.size / metrics.unitsPerEm
+        return (metrics.ascender * scale, (metrics.ascender - metrics.descender) * scale)
+    }
+
+    /// The width of `text` in ems, and whether any of it needed the emoji face.
+    ///
+    /// A character joined to the one before by a zero-width joiner, a skin-tone modifier or the
+    /// second half of a flag is drawn as part of that one glyph and takes no width of its own.
+    private static func measure<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars, font: Font, in state: inout State) -> (width: Double, fallback: Bool, hasBreaks: Bool) {
+        guard let face = available(font, in: state.faces) else {
+            return (Double(scalars.underestimatedCount) * 0.6, false, false)
+        }
+        var total = 0.0
+        var fallback = false
+        var hasBreaks = false
+        var joined = false
+        var regionalIndicators = 0
+        for scalar in scalars {
+            let value = scalar.value
+            if value == 10 || value == 13 || value == 0x2028 { hasBreaks = true }
+            if joined || (0x1F3FB...0x1F3FF).contains(value) {
+                joined = false
+                continue
+            }
+            if (0x1F1E6...0x1F1FF).contains(value) {
+                regionalIndicators += 1
+                if regionalIndicators.isMultiple(of: 2) { continue }
             } else {
-                let advance = advanceOf(scalar, in: face, unitsPerEm: metrics.unitsPerEm)
-                metrics.others[scalar] = advance
-                units += advance
+                regionalIndicators = 0
+            }
+            if value == 0x200D {
+                joined = true
+                continue
+            }
+            let advance = advance(of: scalar, face: face, in: &state)
+            if advance < 0 {
+                fallback = true
+                total -= advance
+            } else {
+                total += advance
             }
         }
-        return units / metrics.unitsPerEm
+        return (total, fallback, hasBreaks)
     }
 
-    /// The advance of one character in font units. Characters the face lacks (emoji) are counted
-    /// as one em, about what a browser's fallback emoji font gives; combining marks and
-    /// variation selectors take no space.
-    private static func advanceOf(_ scalar: Unicode.Scalar, in face: FT_Face, unitsPerEm: Double) -> Double {
+    /// One character's advance in ems, negative when measured in the emoji face.
+    private static func advance(of scalar: Unicode.Scalar, face: Face, in state: inout State) -> Double {
+        let code = Int(scalar.value)
+        if code < 0x10000 {
+            if state.faces[face.rawValue]!.bmp.isEmpty {
+                state.faces[face.rawValue]!.bmp = Array(repeating: .nan, count: 0x10000)
+            }
+            let cached = state.faces[face.rawValue]!.bmp[code]
+            if !cached.isNaN { return cached }
+            let advance = read(scalar, face: face, in: state.faces)
+            state.faces[face.rawValue]!.bmp[code] = advance
+            return advance
+        }
+        if let cached = state.faces[face.rawValue]!.others[scalar] { return cached }
+        let advance = read(scalar, face: face, in: state.faces)
+        state.faces[face.rawValue]!.others[scalar] = advance
+        return advance
+    }
+
+    /// Reads an advance from the fonts. Combining marks and variation selectors take no space;
+    /// a character DejaVu lacks is measured in the emoji face, or as one em if that lacks it too.
+    private static func read(_ scalar: Unicode.Scalar, face: Face, in faces: [FaceMetrics?]) -> Double {
         let props = scalar.properties
         if props.generalCategory == .nonspacingMark || props.generalCategory == .enclosingMark
-            || (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D {
+            || (0xFE00...0xFE0F).contains(scalar.value) {
             return 0
         }
+        let metrics = faces[face.rawValue]!
+        if let units = advanceUnits(of: scalar, in: metrics.face) {
+            return units / metrics.unitsPerEm
+        }
+        guard let emoji = faces[Face.emoji.rawValue], let units = advanceUnits(of: scalar, in: emoji.face) else {
+            return -1
+        }
+        return -(units / emoji.unitsPerEm)
+    }
+
+    private static func advanceUnits(of scalar: Unicode.Scalar, in face: FT_Face) -> Double? {
         let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-        guard index != 0 else { return unitsPerEm }
-        guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_SCALE)) == 0 else { return unitsPerEm }
-        return Double(face.pointee.glyph.pointee.advance.x)
+        guard index != 0 else { return nil }
+        var advance: FT_Fixed = 0
+        guard FT_Get_Advance(face, index, FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0 else { return nil }
+        return Double(advance)
+    }
+}
+
+/// What identifies a laid-out text.
+struct TextLayoutKey: Hashable {
+    var string: String
+    var font: Font
+    var width: Double?
+    var maxLines: Int?
+    var truncation: Text.TruncationMode
+}
+
+/// Laid-out texts kept across renders: two generations, the older dropped when the newer is
+/// full, so the cache stays within ``Typesetter/cacheEntries`` and ``Typesetter/cacheBytes``
+/// and what is in use survives.
+struct TextLayoutCache {
+    private var current: [TextLayoutKey: TextLayout] = [:]
+    private var previous: [TextLayoutKey: TextLayout] = [:]
+    private var currentBytes = 0
+    private(set) var misses = 0
+
+    mutating func value(for key: TextLayoutKey) -> TextLayout? {
+        if let hit = current[key] { return hit }
+        guard let hit = previous[key] else {
+            misses += 1
+            return nil
+        }
+        insert(hit, for: key)
+        return hit
+    }
+
+    mutating func insert(_ layout: TextLayout, for key: TextLayoutKey) {
+        let bytes = key.string.utf8.count * 2
+        if current.count >= Typesetter.cacheEntries / 2 || currentBytes + bytes > Typesetter.cacheBytes / 2 {
+            previous = current
+            current = [:]
+            currentBytes = 0
+        }
+        guard bytes <= Typesetter.cacheBytes / 2 else { return }
+        current[key] = layout
+        currentBytes += bytes
     }
 }

@@ -16,27 +16,27 @@ struct SVGWriterTests {
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (262.32, "262.32"), (1.0 / 3.0, "0.333"), (-2.5, "-2.5"),
         (0.0004, "0"), (-0.0004, "0"), (1234567.0, "1234567"), (Double.nan, "0"), (Double.infinity, "0"), (0.1 + 0.2, "0.3"),
     ])
-    func formatsNumbersShortAndFixed(value: Double, expected: String) {
+    func formatsNumbersShortAndFixed(value: Double, expected: String) throws {
         #expect(SVGWriter.number(value) == expected)
     }
 
-    @Test func escapesHostileText() {
+    @Test func escapesHostileText() throws {
         let hostile = "<script>alert(\"x\")</script> & 'quotes' 🏔️ \u{0}\u{7}"
-        let svg = Renderer.render(Text(hostile).accessibilityLabel(hostile)).svg
+        let svg = try Renderer.render(Text(hostile).accessibilityLabel(hostile)).svg
         #expect(!svg.contains("<script>"))
         #expect(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;quotes&apos; 🏔️ \u{FFFD}\u{FFFD}"))
         #expect(isWellFormedXML(svg))
     }
 
-    @Test func documentHasSizeViewBoxAndNoScript() {
-        let svg = Renderer.render(Rectangle().frame(width: 30, height: 20), title: "Box").svg
+    @Test func documentHasSizeViewBoxAndNoScript() throws {
+        let svg = try Renderer.render(Rectangle().frame(width: 30, height: 20), title: "Box").svg
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"30\" height=\"20\" viewBox=\"0 0 30 20\""))
         #expect(svg.contains("<title>Box</title>"))
         #expect(!svg.lowercased().contains("<script"))
         #expect(isWellFormedXML(svg))
     }
 
-    @Test func sameViewGivesTheSameBytes() {
+    @Test func sameViewGivesTheSameBytes() throws {
         func make() -> some View {
             VStack {
                 Text("Hello").font(.headline)
@@ -44,11 +44,11 @@ struct SVGWriterTests {
             }
             .hueRotation(.degrees(30))
         }
-        #expect(Renderer.render(make()).svg == Renderer.render(make()).svg)
+        #expect(try Renderer.render(make()).svg == Renderer.render(make()).svg)
     }
 
-    @Test func filtersApplyInModifierOrder() {
-        let svg = Renderer.render(Rectangle().frame(width: 10, height: 10).grayscale(0.5).hueRotation(.degrees(45))).svg
+    @Test func filtersApplyInModifierOrder() throws {
+        let svg = try Renderer.render(Rectangle().frame(width: 10, height: 10).grayscale(0.5).hueRotation(.degrees(45))).svg
         let hue = try! #require(svg.range(of: "filter=\"url(#sb-hue45)\""))
         let saturate = try! #require(svg.range(of: "filter=\"url(#sb-sat0_5)\""))
         // The hue group wraps the grayscale group, so grayscale is applied first.
@@ -57,17 +57,17 @@ struct SVGWriterTests {
         #expect(svg.contains("<filter id=\"sb-hue45\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"hueRotate\" values=\"45\"/></filter>"))
     }
 
-    @Test func gradientResolvesUnitPointsAgainstTheShapeFrame() {
+    @Test func gradientResolvesUnitPointsAgainstTheShapeFrame() throws {
         let view = Rectangle()
             .fill(LinearGradient(colors: [.white, .black], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 0.6)))
             .frame(width: 300, height: 300)
-        let svg = Renderer.render(view).svg
+        let svg = try Renderer.render(view).svg
         #expect(svg.contains("gradientUnits=\"userSpaceOnUse\" x1=\"150\" y1=\"0\" x2=\"150\" y2=\"180\""))
         #expect(isWellFormedXML(svg))
     }
 
-    @Test func tappableElementsCarryTheirIdAndRole() {
-        let rendering = Renderer.render(
+    @Test func tappableElementsCarryTheirIdAndRole() throws {
+        let rendering = try Renderer.render(
             Circle().frame(width: 20, height: 20).accessibility(label: "Dot", value: "on", hint: "Tap it").tappable(id: "dot-1")
         )
         #expect(rendering.svg.contains("<g data-id=\"dot-1\" data-tap=\"dot-1\" role=\"button\" aria-label=\"Dot\"><title>Dot</title><desc>on Tap it</desc>"))
@@ -76,14 +76,14 @@ struct SVGWriterTests {
         ])
     }
 
-    @Test func shapesDrawTheirOutlines() {
+    @Test func shapesDrawTheirOutlines() throws {
         #expect(SVGWriter.pathData(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 1, y: 2)]); $0.closeSubpath() }) == "M0 0 L1 2 Z")
         var curve = Path()
         curve.move(to: .zero)
         curve.addQuadCurve(to: Point(x: 10, y: 0), control: Point(x: 5, y: 5))
         curve.addCurve(to: Point(x: 20, y: 0), control1: Point(x: 12, y: 3), control2: Point(x: 18, y: 3))
         #expect(SVGWriter.pathData(curve) == "M0 0 Q5 5 10 0 C12 3 18 3 20 0")
-        let capsule = Renderer.render(Capsule().frame(width: 40, height: 10)).svg
+        let capsule = try Renderer.render(Capsule().frame(width: 40, height: 10)).svg
         #expect(capsule.contains("A5 5 0 0 1"))
     }
 }

@@ -1,0 +1,348 @@
+/// The flat tree a view resolves to for one render: nodes addressed by index, each node's
+/// children a contiguous run of ``childList``.
+///
+/// Views add their nodes bottom up: a view appends the nodes it resolves to and leaves their
+/// indices on ``pending``; a container (a stack, a modifier) takes the indices its content left
+/// there as its children and leaves its own index instead. `ForEach`, `Group` and builder blocks
+/// leave several indices, which is how they splice into the stack around them and how a modifier
+/// applied to them reaches each element, as in SwiftUI.
+///
+/// Arrays instead of a tree of boxes: one allocation per array rather than one per view, and the
+/// layout cache (``LayoutEngine``) is an index away.
+public struct ViewGraph {
+    var nodes: [GraphNode] = []
+    var childList: [Int32] = []
+    /// What nodes refer to by index, so that a node is a few plain words: copying one (layout does
+    /// it constantly) retains nothing.
+    var shapes: [ShapeNode] = []
+    var texts: [TextNode] = []
+    var frames: [FrameSpec] = []
+    var accessibility: [AccessibilityInfo] = []
+    var tapTargets: [String] = []
+    /// Nodes made and not yet taken by a container, in order.
+    var pending: [Int32] = []
+    /// What the views being built inherit; containers that change it restore it afterwards.
+    public internal(set) var environment: EnvironmentValues
+    /// The axis of the nearest enclosing stack, which a `Spacer` grows along.
+    var stackAxis: Axis?
+    /// `GeometryReader` contents, built when layout knows their size.
+    var geometries: [GeometryContent] = []
+    /// Content builders of custom `ViewModifier`s whose bodies are being built, innermost last.
+    var modifierContents: [(inout ViewGraph) -> Void] = []
+
+    private(set) var limits: RenderLimits
+    /// How deep the views being built are nested (containers and composite views).
+    private var depth = 0
+    /// The first limit the view broke; building stops adding nodes once it is set.
+    private(set) var exceeded: RenderLimits.Exceeded?
+
+    init(limits: RenderLimits, environment: EnvironmentValues = EnvironmentValues()) {
+        self.limits = limits
+        self.environment = environment
+    }
+
+    /// Empties the graph for another render, keeping the arrays' storage.
+    mutating func reset(limits: RenderLimits, environment: EnvironmentValues) {
+        nodes.removeAll(keepingCapacity: true)
+        childList.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        accessibility.removeAll(keepingCapacity: true)
+        tapTargets.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        geometries.removeAll(keepingCapacity: true)
+        modifierContents.removeAll(keepingCapacity: true)
+        self.environment = environment
+        self.limits = limits
+        stackAxis = nil
+        depth = 0
+        exceeded = nil
+    }
+
+    /// Sets the limits of the next render.
+    mutating func prepare(limits: RenderLimits) {
+        self.limits = limits
+    }
+
+    /// False once a limit is hit: callers stop building (a loop stops looping).
+    var isOpen: Bool { exceeded == nil }
+
+    // MARK: - Nesting
+
+    /// Enters one level of nesting; false (and nothing to undo) when a limit is hit.
+    mutating func enter() -> Bool {
+        guard exceeded == nil else { return false }
+        guard depth < limits.maxDepth else {
+            exceeded = .depth(limits.maxDepth)
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    mutating func leave() {
+        depth -= 1
+    }
+
+    // MARK: - Adding nodes
+
+    /// Adds a node with no children and leaves it pending.
+    mutating func addLeaf(_ kind: NodeKind) {
+        guard let index = append(GraphNode(kind: kind, firstChild: 0, childCount: 0)) else { return }
+        pending.append(index)
+    }
+
+    /// Adds a node whose children are everything left pending since `mark`, and leaves it pending
+    /// in their place.
+    mutating func addContainer(_ kind: NodeKind, adoptingFrom mark: Int) {
+        let first = Int32(childList.count)
+        let count = pending.count - mark
+        childList.append(contentsOf: pending[mark...])
+        pending.removeLast(count)
+        guard let index = append(GraphNode(kind: kind, firstChild: first, childCount: Int32(count))) else { return }
+        pending.append(index)
+    }
+
+    /// Adds a shape leaf.
+    mutating func addShape(_ geometry: ShapeGeometry, _ drawing: ShapeDrawing) {
+        shapes.append(ShapeNode(geometry: geometry, drawing: drawing))
+        addLeaf(.shape(Int32(shapes.count - 1)))
+    }
+
+    /// Adds a text leaf.
+    mutating func addText(_ text: TextNode) {
+        texts.append(text)
+        addLeaf(.text(Int32(texts.count - 1)))
+    }
+
+    /// Wraps each node left pending since `mark` in a modifier node of its own: a modifier
+    /// applied to a `ForEach` applies to every element.
+    mutating func wrapEach(from mark: Int, in effect: LayoutEffect) {
+        let modifier: Modifier
+        switch effect {
+        case .frame(let spec):
+            frames.append(spec)
+            modifier = .frame(Int32(frames.count - 1))
+        case .accessibility(let info):
+            accessibility.append(info)
+            modifier = .accessibility(Int32(accessibility.count - 1))
+        case .tapTarget(let id):
+            tapTargets.append(id)
+            modifier = .tapTarget(Int32(tapTargets.count - 1))
+        case .padding(let insets): modifier = .padding(insets)
+        case .offset(let x, let y): modifier = .offset(x: x, y: y)
+        case .position(let point): modifier = .position(point)
+        case .scale(let x, let y, let anchor): modifier = .scale(x: x, y: y, anchor: anchor)
+        case .rotation(let angle, let anchor): modifier = .rotation(angle, anchor: anchor)
+        case .opacity(let value): modifier = .opacity(value)
+        case .aspectRatio(let ratio, let mode): modifier = .aspectRatio(ratio, mode)
+        case .filter(let filter): modifier = .filter(filter)
+        case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
+        }
+        wrapEach(from: mark, in: .modifier(modifier))
+    }
+
+    private mutating func wrapEach(from mark: Int, in kind: NodeKind) {
+        for slot in mark..<pending.count {
+            let first = Int32(childList.count)
+            childList.append(pending[slot])
+            guard let index = append(GraphNode(kind: kind, firstChild: first, childCount: 1)) else { return }
+            pending[slot] = index
+        }
+    }
+
+    /// Makes what was left pending since `mark` one node: nothing becomes an empty node, one node
+    /// stays itself, several are stacked with `stack` (a background of two views is a `ZStack`).
+    mutating func collapse(from mark: Int, into stack: StackKind) {
+        switch pending.count - mark {
+        case 0: addLeaf(.empty)
+        case 1: break
+        default: addContainer(.stack(stack), adoptingFrom: mark)
+        }
+    }
+
+    /// Takes the one node `collapse` left.
+    mutating func takeSingle() -> Int32 {
+        pending.removeLast()
+    }
+
+    private mutating func append(_ node: GraphNode) -> Int32? {
+        guard exceeded == nil else { return nil }
+        guard nodes.count < limits.maxViews else {
+            exceeded = .views(limits.maxViews)
+            return nil
+        }
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// The children of node `index`.
+    func children(of index: Int32) -> ArraySlice<Int32> {
+        let node = nodes[Int(index)]
+        return childList[Int(node.firstChild)..<Int(node.firstChild + node.childCount)]
+    }
+
+    func firstChild(of index: Int32) -> Int32 {
+        childList[Int(nodes[Int(index)].firstChild)]
+    }
+
+    // MARK: - Environment
+
+    /// Builds `content` with the environment changed by `change`, then restores it.
+    mutating func withEnvironment(_ change: (inout EnvironmentValues) -> Void, _ content: (inout ViewGraph) -> Void) {
+        let saved = environment
+        change(&environment)
+        content(&self)
+        environment = saved
+    }
+}
+
+/// How big and deep a view may be before rendering refuses it: a component that makes a million
+/// views fails fast with a clear message instead of running out of time or stack.
+public struct RenderLimits: Sendable, Hashable {
+    /// Nodes in the flat tree (views, modifiers, stacks).
+    public var maxViews: Int
+    /// Nesting of containers, modifiers and composite views.
+    public var maxDepth: Int
+
+    public init(maxViews: Int = 200_000, maxDepth: Int = 1_000) {
+        self.maxViews = maxViews
+        self.maxDepth = maxDepth
+    }
+
+    public static let standard = RenderLimits()
+
+    /// Which limit a view broke.
+    public enum Exceeded: Error, Hashable, Sendable, CustomStringConvertible {
+        case views(Int)
+        case depth(Int)
+
+        public var description: String {
+            switch self {
+            case .views(let limit): "the view has more than \(limit) views and modifiers (the render limit)"
+            case .depth(let limit): "the view nests deeper than \(limit) levels (the render limit)"
+            }
+        }
+    }
+}
+
+/// One node of the flat tree: plain words, nothing to retain.
+struct GraphNode {
+    var kind: NodeKind
+    var firstChild: Int32
+    var childCount: Int32
+    /// Head of this node's list in the layout cache, -1 for none.
+    var cacheHead: Int32 = -1
+}
+
+/// What a node is. Containers find their children through ``GraphNode/firstChild``.
+enum NodeKind {
+    case empty
+    /// An index into ``ViewGraph/shapes``.
+    case shape(Int32)
+    /// An index into ``ViewGraph/texts``.
+    case text(Int32)
+    case stack(StackKind)
+    case spacer(minLength: Double, axis: Axis?)
+    /// A `GeometryReader`: an index into ``ViewGraph/geometries``.
+    case geometry(Int32)
+    /// A layout or drawing modifier over its one child.
+    case modifier(Modifier)
+    /// A background (or, `inFront`, an overlay): child 0 is the content, child 1 the layer.
+    case layer(Alignment, inFront: Bool)
+}
+
+/// A `GeometryReader`'s content, built once layout has given it a size.
+struct GeometryContent {
+    let build: (GeometryProxy, inout ViewGraph) -> Void
+    let environment: EnvironmentValues
+    let stackAxis: Axis?
+}
+
+/// How a stack arranges its children.
+enum StackKind {
+    case horizontal(spacing: Double, alignment: VerticalAlignment)
+    case vertical(spacing: Double, alignment: HorizontalAlignment)
+    case depth(alignment: Alignment)
+}
+
+/// The outline of a shape, resolved against the frame layout gives it.
+enum ShapeGeometry {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double)
+    case ellipse
+    /// A circle as large as fits, centred.
+    case circle
+    case capsule
+    /// A path in the coordinates of the frame it is placed in.
+    case path(Path)
+    /// A shape of the author's own, asked for its path once its frame is known.
+    case custom((Rect) -> Path)
+}
+
+/// A shape and its paint.
+struct ShapeNode {
+    var geometry: ShapeGeometry
+    var drawing: ShapeDrawing
+}
+
+/// How a shape is painted; with neither fill nor stroke nothing is drawn.
+struct ShapeDrawing {
+    var fill: Paint?
+    var stroke: Stroke?
+}
+
+/// A text and everything its environment decided about how it is set.
+struct TextNode {
+    var string: String
+    var font: Font
+    var color: Color
+    var lineLimit: Int?
+    var truncation: Text.TruncationMode
+    var alignment: TextAlignment
+}
+
+/// What a layout modifier asks for, as views describe it.
+enum LayoutEffect {
+    case frame(FrameSpec)
+    case padding(EdgeInsets)
+    case offset(x: Double, y: Double)
+    case position(Point)
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    case rotation(Angle, anchor: UnitPoint)
+    case opacity(Double)
+    case aspectRatio(Double?, ContentMode)
+    case filter(Filter)
+    case accessibility(AccessibilityInfo)
+    case tapTarget(String)
+    case fixedSize(horizontal: Bool, vertical: Bool)
+}
+
+/// What a modifier node does to its child; frames and accessibility facts are indices into the
+/// graph's tables.
+enum Modifier {
+    case frame(Int32)
+    case padding(EdgeInsets)
+    case offset(x: Double, y: Double)
+    case position(Point)
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    case rotation(Angle, anchor: UnitPoint)
+    case opacity(Double)
+    case aspectRatio(Double?, ContentMode)
+    case filter(Filter)
+    case accessibility(Int32)
+    case tapTarget(Int32)
+    case fixedSize(horizontal: Bool, vertical: Bool)
+}
+
+/// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.
+struct FrameSpec: Hashable, Sendable {
+    var width: Double?
+    var height: Double?
+    var minWidth: Double?
+    var maxWidth: Double?
+    var minHeight: Double?
+    var maxHeight: Double?
+    var alignment: Alignment
+}
