@@ -8,8 +8,12 @@ import { parseSVG, sizeOf } from './canvas.js';
 const FONTS = [
   { url: '/fonts/DejaVuSans.ttf', weight: 'normal' },
   { url: '/fonts/DejaVuSans-Bold.ttf', weight: 'bold' },
+  { url: '/fonts/DejaVuSans-ExtraLight.ttf', weight: '200' },
+  { url: '/fonts/DejaVuSans-Oblique.ttf', weight: 'normal', style: 'italic' },
+  { url: '/fonts/DejaVuSans-BoldOblique.ttf', weight: 'bold', style: 'italic' },
+  { url: '/fonts/NotoColorEmoji.ttf', family: 'Noto Color Emoji' },
 ];
-let fontFaces = null;
+const fontFaces = new Map();
 
 export function downloadSVG(baseName, svgText) {
   save(`${baseName}.svg`, new Blob([svgText], { type: 'image/svg+xml' }));
@@ -21,7 +25,7 @@ export async function downloadPNG(baseName, svgText, scale = 2) {
   const { width, height } = sizeOf(svg);
   if (svg.querySelector('text')) {
     const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-    style.textContent = await embeddedFonts();
+    style.textContent = await embeddedFonts(svgText);
     svg.insertBefore(style, svg.firstChild);
   }
   svg.setAttribute('width', String(width * scale));
@@ -47,20 +51,32 @@ export async function downloadPNG(baseName, svgText, scale = 2) {
   }
 }
 
-async function embeddedFonts() {
-  if (!fontFaces) {
-    fontFaces = Promise.all(FONTS.map(async ({ url, weight }) => {
+// The @font-face rules for the faces `svgText` uses (fetched once each): a PNG of text without
+// emoji or italics does not carry those fonts.
+async function embeddedFonts(svgText) {
+  const used = FONTS.filter(({ weight = 'normal', style = 'normal', family = 'DejaVu Sans' }) =>
+    svgText.includes(family)
+    && (weight === 'normal' || svgText.includes(`font-weight="${weight}"`))
+    && (style === 'normal' || svgText.includes(`font-style="${style}"`)));
+  const rules = await Promise.all(used.map(fontFace));
+  return rules.join('\n');
+}
+
+function fontFace(font) {
+  if (!fontFaces.has(font.url)) {
+    fontFaces.set(font.url, (async () => {
       try {
-        const response = await fetch(url);
+        const response = await fetch(font.url);
         if (!response.ok) return '';
         const data = base64(new Uint8Array(await response.arrayBuffer()));
-        return `@font-face{font-family:"DejaVu Sans";font-weight:${weight};src:url(data:font/ttf;base64,${data}) format("truetype")}`;
+        const { weight = 'normal', style = 'normal', family = 'DejaVu Sans' } = font;
+        return `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data}) format("truetype")}`;
       } catch {
         return '';
       }
-    })).then((rules) => rules.join('\n'));
+    })());
   }
-  return fontFaces;
+  return fontFaces.get(font.url);
 }
 
 function base64(bytes) {

@@ -94,14 +94,12 @@ enum ExportCommand: Command {
                 try write(try ExportPage.transform(data, relativePath: relativePath), to: out.appendingPathComponent(relativePath))
             }
             try write(Data(catalog.script.utf8), to: out.appendingPathComponent(ExportPage.dataScript))
-            let fonts = URL(fileURLWithPath: Typesetter.defaultFontDirectory)
-            for font in [Typesetter.regularFileName, Typesetter.boldFileName] {
-                let source = fonts.appendingPathComponent(font)
-                guard let data = FileManager.default.contents(atPath: source.path) else {
-                    result.stderr += "warning: cannot read \(source.path) (install fonts-dejavu-core); the page falls back to other fonts\n"
+            for font in Typesetter.shared.fontFiles {
+                guard let data = FileManager.default.contents(atPath: font.path) else {
+                    result.stderr += "warning: cannot read \(font.path) (scripts/install-deps installs it); the page falls back to other fonts\n"
                     continue
                 }
-                try write(data, to: out.appendingPathComponent("fonts").appendingPathComponent(font))
+                try write(data, to: out.appendingPathComponent("fonts").appendingPathComponent(font.fileName))
             }
             let index = (options.output.hasSuffix("/") ? options.output : options.output + "/") + "index.html"
             result.stdout = "Exported \(catalog.componentCount) components and \(catalog.variantCount) variants to \(options.output); "

@@ -33,13 +33,9 @@ public final class LivePreviewServer: Sendable {
         let loaded = store?.load() ?? (components: [:], warnings: [])
         let session = try Session(host: host, saved: loaded.components) { store?.changed() }
         store?.observe { [session] in session.snapshot() }
-        let fonts = Typesetter.defaultFontDirectory
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, webRoot: options.webRoot,
-            extraFiles: [
-                "/fonts/" + Typesetter.regularFileName: fonts + "/" + Typesetter.regularFileName,
-                "/fonts/" + Typesetter.boldFileName: fonts + "/" + Typesetter.boldFileName,
-            ],
+            extraFiles: Dictionary(uniqueKeysWithValues: Typesetter.shared.fontFiles.map { ("/fonts/" + $0.fileName, $0.path) }),
             allowedOrigins: options.allowedOrigins, originCheck: options.originCheck,
             stallTimeout: options.stallTimeout
         )
