@@ -8,6 +8,14 @@ import StarboardUI
 let diagnosticComponents: [any Component.Type] = [
     TrapOnValue.self,
     HangOnValue.self,
+] + layoutStressComponents
+
+/// Components as big and deep as real ones get, for the bench and the layout tests.
+public let layoutStressComponents: [any Component.Type] = [
+    NestedStacks.self,
+    StackChain.self,
+    WideList.self,
+    LongText.self,
 ]
 
 /// Traps (`fatalError`) while rendering when `value` is 7.

@@ -10,6 +10,7 @@ enum BenchCommand: Command {
         USAGE: starboard bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
                                [--web DIR] [--no-worker] [--placement split|shared|free]
+                               [--layout-only]
 
         Runs the benchmarks against servers started from this binary (children on free loopback
         ports, stopped at the end), prints a table with every target as PASS or MISS, and exits 0
@@ -29,6 +30,7 @@ enum BenchCommand: Command {
           --no-worker            Measure a server that runs component code in-process (serve --no-worker).
           --placement P          split (default): clients on core 0, servers on core 1; shared: all
                                  on core 0; free: no pinning. For change → render and its floor.
+          --layout-only          Only render cost and layout against view size (no servers).
         Set STARBOARD_BIN to start servers from another starboard executable.
         """
 
@@ -38,7 +40,7 @@ enum BenchCommand: Command {
             let web = arguments.count == 3 && arguments[1] == "--web" ? arguments[2] : NSTemporaryDirectory()
             return .output(CommandOutput(exitCode: EchoServer.run(webRoot: web)))
         }
-        let parsed: (options: BenchOptions, json: String?)
+        let parsed: (options: BenchOptions, json: String?, layoutOnly: Bool)
         switch parse(arguments) {
         case .failure(let error): return .output(error.output)
         case .success(let value): parsed = value
@@ -47,6 +49,15 @@ enum BenchCommand: Command {
         case .failure(let error):
             return .output(error.output)
         case .success(let registry):
+            let log = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            if parsed.layoutOnly {
+                do {
+                    let report = try Bench.runLayout(parsed.options, registry: registry, log: log)
+                    return .output(CommandOutput(stdout: report.table))
+                } catch {
+                    return .output(.failure("bench: \(error)", code: 1))
+                }
+            }
             do {
                 let report = try Bench.run(parsed.options, registry: registry) { line in
                     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -60,11 +71,12 @@ enum BenchCommand: Command {
         }
     }
 
-    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?), CommandOutputError> {
+    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?, layoutOnly: Bool), CommandOutputError> {
         let binary = ProcessInfo.processInfo.environment["STARBOARD_BIN"] ?? Bench.currentExecutable() ?? CommandLine.arguments[0]
         var web: String?
         var json: String?
         var quick = false
+        var layoutOnly = false
         var serveArguments: [String] = []
         var placement = Placement.split
         var counts: [String: Int] = [:]
@@ -76,6 +88,10 @@ enum BenchCommand: Command {
             switch argument {
             case "--quick":
                 quick = true
+                index += 1
+                continue
+            case "--layout-only":
+                layoutOnly = true
                 index += 1
                 continue
             case "--no-worker":
@@ -115,6 +131,6 @@ enum BenchCommand: Command {
         if let n = counts["--startups"] { options.startups = n }
         options.serveArguments = serveArguments
         options.placement = placement
-        return .success((options, json))
+        return .success((options, json, layoutOnly))
     }
 }

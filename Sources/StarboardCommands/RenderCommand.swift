@@ -7,7 +7,7 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a component to SVG (or PNG) with property values"
     static let usage = """
-        USAGE: starboard render NAME [key=value ...] [--variant NAME] [-o FILE]
+        USAGE: starboard render NAME [key=value ...] [--variant NAME] [-o FILE] [--statistics] [--repeat N]
 
         Renders component NAME with its defaults plus the given values, as SVG on standard output.
 
@@ -18,6 +18,9 @@ enum RenderCommand: Command {
           --variant NAME         Start from a declared variant instead of the defaults.
           -o, --output FILE      Write to FILE instead; a .png name converts with rsvg-convert.
           --accessibility        Print the accessibility elements as JSON on standard error.
+          --statistics           Print the layout work (views, sizes computed, texts measured) on
+                                 standard error.
+          --repeat N             Render N times and print the last (for profilers such as callgrind).
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -30,6 +33,8 @@ enum RenderCommand: Command {
         var variant: String?
         var output: String?
         var showAccessibility = false
+        var showStatistics = false
+        var repeats = 1
         var index = 0
         func value(after flag: String) -> String? {
             index += 1
@@ -46,6 +51,11 @@ enum RenderCommand: Command {
                 output = v
             case "--accessibility":
                 showAccessibility = true
+            case "--statistics":
+                showStatistics = true
+            case "--repeat":
+                guard let v = value(after: argument), let count = Int(v), count > 0 else { return .usage("--repeat needs a positive number", help: usage) }
+                repeats = count
             default:
                 if argument.hasPrefix("-") && !argument.contains("=") {
                     return .usage("unknown option \"\(argument)\"", help: usage)
@@ -74,8 +84,13 @@ enum RenderCommand: Command {
             }
             let changes = try component.values(fromAssignments: assignments)
             let resolution = try component.resolve(changes: changes, over: base)
+            for _ in 1..<repeats { _ = try component.render(resolution.values) }
             result = try component.render(resolution.values)
             var out = CommandOutput()
+            if showStatistics {
+                let statistics = result.rendering.statistics
+                out.stderr += "layout: \(statistics.nodes) views, \(statistics.sizings) sizes computed, \(statistics.textMeasurements) texts measured\n"
+            }
             for note in resolution.notes { out.stderr += "note: \(note)\n" }
             if showAccessibility { out.stderr += JSONValue.array(result.rendering.accessibility.map(\.json)).description + "\n" }
             if let warning = Typesetter.shared.loadError { out.stderr += "warning: \(warning); text widths are estimates\n" }
