@@ -25,6 +25,7 @@ export class Inspector extends EventTarget {
   #rows = new Map();   // name → {row, editor, property, error, message, latest}
   #values = {};
   #readOnly = false;
+  #pendingText = 'sending…';
 
   constructor(form, { readOnly = false } = {}) {
     super();
@@ -70,7 +71,7 @@ export class Inspector extends EventTarget {
       const label = element('label', { id: labelId, for: id, class: 'prop-label', text: labelOf(property) });
       if (property.kind === 'choice' && (property.constraints?.options?.length ?? 0) <= 4) label.removeAttribute('for');
       const marker = element('span', { class: 'default-marker', text: 'default' });
-      const pending = element('span', { class: 'pending-marker', text: 'sending…' });
+      const pending = element('span', { class: 'pending-marker', text: this.#pendingText });
       const head = element('div', { class: 'prop-head' }, [label, marker, pending]);
       if (!this.#readOnly) {
         // aria-disabled, not disabled: a disabled button drops focus to <body> when a reset lands.
@@ -148,6 +149,12 @@ export class Inspector extends EventTarget {
 
   resetAll() {
     for (const name of this.#rows.keys()) this.wasReset(name);
+  }
+
+  /** What rows with a change not yet rendered say: "sending…", or "waiting to send" while offline. */
+  setPendingText(text) {
+    this.#pendingText = text;
+    for (const marker of this.#form.querySelectorAll('.pending-marker')) marker.textContent = text;
   }
 
   hasError(name) {

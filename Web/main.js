@@ -85,6 +85,7 @@ function showStatus(connectionState) {
     if (!document.querySelector('.live-controls:disabled')) inspector.flush();
   }
   document.documentElement.dataset.connection = connectionState;
+  inspector.setPendingText(live ? 'sending…' : 'waiting to send');
   for (const fieldset of document.querySelectorAll('.live-controls')) fieldset.disabled = !live;
   showConnectionBanner(connectionState);
 }
