@@ -80,7 +80,8 @@ def choose(driver, component):
 
 def reset_all_enabled(driver) -> bool:
     # aria-disabled rather than disabled, so focus stays on the button after a reset.
-    return driver.find_element(By.ID, "reset-all").get_attribute("aria-disabled") != "true"
+    button = driver.find_element(By.ID, "reset-all")
+    return button.is_enabled() and button.get_attribute("aria-disabled") != "true"
 
 
 def reset_all(driver):
