@@ -156,6 +156,9 @@ def check_static_page(browser, url: str, catalog: list[dict], screenshot: str):
         "return [...document.fonts].some((f) => f.family.includes('DejaVu Sans') && f.status === 'loaded')"),
         "the exported DejaVu Sans font did not load")
 
+    # The panes fill the window even when a component's content is short.
+    assert browser.execute_script("return Math.round(document.querySelector('.layout').getBoundingClientRect().bottom) === innerHeight")
+
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / screenshot))
     errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
