@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs what a fresh Debian machine with Swift lacks.
-.PHONY: serve test build snapshots
+.PHONY: serve test build snapshots test-web
 
 # Build and start the live preview server on http://127.0.0.1:8080/
 serve:
@@ -7,12 +7,14 @@ serve:
 	swift build --product starboard
 	.build/debug/starboard serve $(ARGS)
 
-# Build, then run every test: Swift Testing suites, then the end-to-end tests (server over
-# real sockets, the page in headless Chromium).
+# Build, then run every test: Swift Testing suites, the page's pure modules under Node
+# (Tests/web), then the end-to-end tests (server over real sockets, the page in headless
+# Chromium, axe-core, Copy as Swift type-checked against the built modules).
 test:
 	scripts/install-deps --test
 	swift build --build-tests
 	swift test --skip-build
+	node --test Tests/web/
 	python3 -m pytest -q Tests/e2e
 
 build:
@@ -22,3 +24,7 @@ build:
 # Re-record the golden SVGs after an intended change to a component or the renderer.
 snapshots:
 	RECORD_SNAPSHOTS=1 swift test --filter ComponentSnapshotTests
+
+# Only the unit tests of the page's pure modules (values, URL state, Swift code, change queue).
+test-web:
+	node --test Tests/web/

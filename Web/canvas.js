@@ -36,9 +36,12 @@ export class Canvas extends EventTarget {
   #zoom = 'fit';
   #outlines = false;
   #highlight = null;
+  #interactive = true;
 
-  constructor({ stage, frame, preview, overlay, sizeLabel, empty }) {
+  /** `interactive: false` (the static export) shows tap targets as parts of a picture, not buttons. */
+  constructor({ stage, frame, preview, overlay, sizeLabel, empty, interactive = true }) {
     super();
+    this.#interactive = interactive;
     this.#stage = stage;
     this.#frame = frame;
     this.#preview = preview;
@@ -69,10 +72,8 @@ export class Canvas extends EventTarget {
       const svg = parseSVG(svgText);
       if (svg) {
         const focused = document.activeElement?.closest?.('#preview [data-tap]')?.getAttribute('data-tap');
-        for (const tappable of svg.querySelectorAll('[data-tap]')) {
-          tappable.setAttribute('tabindex', '0');
-          if (!tappable.hasAttribute('role')) tappable.setAttribute('role', 'button');
-        }
+        if (this.#interactive) makeInteractive(svg);
+        else inert(svg);
         svg.setAttribute('focusable', 'false');
         this.#preview.replaceChildren(svg);
         this.#svgText = svgText;
@@ -157,6 +158,33 @@ export class Canvas extends EventTarget {
   #tap(target) {
     this.dispatchEvent(new CustomEvent('tap', { detail: { target: target.getAttribute('data-tap') } }));
   }
+}
+
+/**
+ * Makes a render's tap targets focusable buttons. A picture (`role="img"`)
+ * cannot hold controls (its children are presentational to assistive
+ * technology), so an image that contains tap targets becomes a labelled group.
+ */
+export function makeInteractive(svg) {
+  const tappables = [...svg.querySelectorAll('[data-tap]')];
+  for (const tappable of tappables) {
+    tappable.setAttribute('tabindex', '0');
+    if (!tappable.hasAttribute('role') || tappable.getAttribute('role') === 'img') tappable.setAttribute('role', 'button');
+  }
+  for (const picture of [svg, ...svg.querySelectorAll('[role="img"]')]) {
+    if (picture.getAttribute('role') === 'img' && tappables.some((t) => t !== picture && picture.contains(t))) {
+      picture.setAttribute('role', 'group');
+    }
+  }
+  return svg;
+}
+
+/** Nothing in a static page can be tapped: drop the tap targets, keep the accessibility. */
+export function inert(svg) {
+  for (const node of svg.querySelectorAll('[data-tap]')) node.removeAttribute('data-tap');
+  for (const node of svg.querySelectorAll('[tabindex]')) node.removeAttribute('tabindex');
+  svg.setAttribute('focusable', 'false');
+  return svg;
 }
 
 /** Accessibility problems of one element, as short sentences. */

@@ -21,7 +21,8 @@ export class Catalog extends EventTarget {
     filter.addEventListener('keydown', (event) => {
       // Enter picks the first match; Escape clears the filter.
       if (event.key === 'Enter') {
-        const first = this.#list.querySelector('button:not([hidden])');
+        // The first match: items that do not match are hidden <li>s, not hidden buttons.
+        const first = this.#list.querySelector('li:not([hidden]) button[data-component]');
         if (first) this.#select(first.dataset.component);
       } else if (event.key === 'Escape') {
         filter.value = '';

@@ -16,7 +16,7 @@ const RENDER_WAIT_MS = 1500;
 export class ChangeQueue extends EventTarget {
   #connection;
   #pending = new Map();   // component → values not yet sent
-  #inFlight = new Set();  // components with a set awaiting ack + render
+  #inFlight = new Map();  // component → values of the set awaiting ack + render
   #newest = new Map();    // component → newest render revision seen
   #waiters = [];          // {component, revision, resolve}
 
@@ -29,6 +29,21 @@ export class ChangeQueue extends EventTarget {
   submit(component, values) {
     this.#pending.set(component, { ...(this.#pending.get(component) ?? {}), ...values });
     if (!this.#inFlight.has(component)) this.#flush(component);
+  }
+
+  /**
+   * Values of `component` this window chose that the server has not yet shown
+   * in a render: queued (e.g. while offline) or sent and awaiting ack + render.
+   * The inspector shows these instead of the older rendered values, so an edit
+   * never flips back to the old value while it travels.
+   */
+  unsettled(component) {
+    return { ...(this.#inFlight.get(component) ?? {}), ...(this.#pending.get(component) ?? {}) };
+  }
+
+  /** Values queued and not yet sent, per component (what waits for a connection). */
+  queued() {
+    return new Map([...this.#pending].map(([component, values]) => [component, { ...values }]));
   }
 
   /** Drops queued values for properties (e.g. before resetting them). */
@@ -79,7 +94,7 @@ export class ChangeQueue extends EventTarget {
     const values = this.#pending.get(component);
     if (!values || !this.#connection.isOpen) return;
     this.#pending.delete(component);
-    this.#inFlight.add(component);
+    this.#inFlight.set(component, values);
     const started = performance.now();
     try {
       const ack = await this.#connection.request({ type: 'set', component, values });

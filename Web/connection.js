@@ -31,6 +31,7 @@ export class DisconnectedError extends Error {
 /**
  * Events: "state" (detail: "connecting" | "connected" | "reconnecting" | "offline"),
  * "open" (a socket is ready; the server is about to send its catalog),
+ * "retry" (a reconnection attempt was scheduled; see `retryInMs`),
  * "message" (detail: the parsed message).
  */
 export class Connection extends EventTarget {
@@ -42,6 +43,7 @@ export class Connection extends EventTarget {
   #timer = 0;
   #state = 'connecting';
   #failures = 0;
+  #nextTryAt = 0;
 
   constructor(url) {
     super();
@@ -56,9 +58,11 @@ export class Connection extends EventTarget {
 
   get state() { return this.#state; }
   get isOpen() { return this.#socket?.readyState === WebSocket.OPEN; }
+  /** Milliseconds until the next reconnection attempt (0 when connected or trying now). */
+  get retryInMs() { return Math.max(0, this.#nextTryAt - performance.now()); }
 
   start() {
-    window.addEventListener('online', () => this.#retryNow());
+    window.addEventListener('online', () => this.retryNow());
     window.addEventListener('offline', () => { if (!this.isOpen) this.#setState('offline'); });
     this.#open();
   }
@@ -153,14 +157,18 @@ export class Connection extends EventTarget {
     // After a few failed tries at the longest delay the server is likely gone
     // for a while; say so, but keep trying.
     const gone = navigator.onLine === false || (this.#delay >= MAX_DELAY_MS && this.#failures > 6);
+    this.#nextTryAt = performance.now() + this.#delay;
     this.#setState(gone ? 'offline' : 'reconnecting');
     this.#timer = setTimeout(() => this.#open(), this.#delay);
     this.#delay = Math.min(this.#delay * 2, MAX_DELAY_MS);
+    this.dispatchEvent(new Event('retry'));
   }
 
-  #retryNow() {
+  /** Tries to connect now instead of waiting for the next attempt. */
+  retryNow() {
     if (this.#socket) return;
     this.#delay = FIRST_DELAY_MS;
+    this.#nextTryAt = 0;
     this.#open();
   }
 

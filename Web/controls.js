@@ -1,21 +1,35 @@
 // One editor per property kind: the form controls inside an inspector row.
 //
 // createEditor(property, context) returns
-//   { root, inputs, setValue(value, values), setBounds(values) }
-// and calls context.emit(value) whenever the user changes the value. A control
-// that has focus is never overwritten by setValue: the user is editing it.
-// Text a control cannot turn into a value (say "abc" in a number field) is
-// emitted as typed when committed, so the server's error message shows at the
-// field instead of the input vanishing.
+//   { root, inputs, setValue(value, values), flush(), revert() }
+// context: { id, labelId, values(), emit(value), invalid(message | null), readOnly }.
+//
+// A value is applied only when it is one the person chose: typed text is
+// checked against the schema as it is typed and sent when it is a valid,
+// complete value and the person commits it (Enter, leaving the field), pauses
+// typing for PAUSE_MS, or uses a stepper, slider, picker, switch or segment.
+// Text that is not valid is never sent; `invalid(message)` shows why, and
+// Escape puts the current value back. A control that has focus is never
+// overwritten by setValue: the person is editing it.
 
-import { HEX_COLOR, lowerBound, normalizeColor, stepOf, tidy, upperBound } from './values.js';
+import {
+  checkValue, isIncomplete, lowerBound, normalizeColor, numberText, parseColor, parseNumber, snap, stepOf,
+  upperBound, validDate,
+} from './values.js';
 
-const INTEGER = /^[+-]?\d+$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** How long typing must pause before a valid value is sent on its own. */
+export const PAUSE_MS = 800;
 
 export function createEditor(property, context) {
   const make = EDITORS[property.kind] ?? stringEditor;
-  return make(property, context);
+  const editor = make(property, context);
+  if (context.readOnly) {
+    for (const node of editor.root.querySelectorAll('input, select, button, textarea')) {
+      if (node.matches('input[type="text"], input:not([type]), textarea')) node.readOnly = true;
+      else node.disabled = true;
+    }
+  }
+  return editor;
 }
 
 const EDITORS = {
@@ -33,7 +47,7 @@ const EDITORS = {
 
 // Helpers
 
-function element(tag, attributes = {}, children = []) {
+export function element(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
@@ -49,23 +63,57 @@ function isEditing(node) {
   return document.activeElement === node || node.contains?.(document.activeElement);
 }
 
-/** Sets a control's text unless the user is editing it. */
+/** Sets a control's text unless the person is editing it. */
 function assign(input, text) {
   if (isEditing(input)) return;
   if (input.value !== text) input.value = text;
 }
 
-function parseNumber(text, integer) {
-  const trimmed = text.trim();
-  if (!(integer ? INTEGER : DECIMAL).test(trimmed)) return null;
-  const number = Number(trimmed);
-  return Number.isFinite(number) ? number : null;
-}
-
-function clamp(number, min, max) {
-  if (min !== null && number < min) return min;
-  if (max !== null && number > max) return max;
-  return number;
+/**
+ * Typing discipline shared by every text field: check on each keystroke, send
+ * a valid value after a pause or on commit, never send what is not valid.
+ * `read()` returns {value} for a valid complete value, {error} for text that
+ * cannot be one, or {incomplete: true} for text that may still become one.
+ */
+function typing({ read, emit, invalid, inputs, commitOnChange = true }) {
+  let timer = 0;
+  let dirty = false;
+  const commit = ({ quiet = false } = {}) => {
+    clearTimeout(timer);
+    if (!dirty) return;
+    const result = read();
+    if ('value' in result) {
+      dirty = false;
+      invalid(null);
+      emit(result.value);
+    } else if (!quiet || !result.incomplete) {
+      invalid(result.error);
+    }
+  };
+  const edited = () => {
+    dirty = true;
+    clearTimeout(timer);
+    const result = read();
+    if (result.error && !result.incomplete) {
+      invalid(result.error);
+      return;
+    }
+    if ('value' in result) invalid(null);
+    timer = setTimeout(() => commit(), PAUSE_MS);
+  };
+  for (const input of inputs) {
+    input.addEventListener('input', edited);
+    if (commitOnChange) input.addEventListener('change', () => commit());
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') { event.preventDefault(); commit(); }
+    });
+  }
+  return {
+    commit,
+    /** Forgets typed text (after Escape or a value set from outside). */
+    settle() { clearTimeout(timer); dirty = false; },
+    get dirty() { return dirty; },
+  };
 }
 
 /** The factor arrow keys and the stepper apply: Shift nudges ten steps. */
@@ -73,55 +121,110 @@ function nudgeFactor(event) {
   return event.shiftKey ? 10 : 1;
 }
 
-/**
- * A text field for a number: sends while typing when the text is a number,
- * sends the raw text on commit otherwise; arrow keys nudge by `step()`.
- */
-function numberField({ id, label, integer, step, bounds, current, onValue, suffix }) {
+function numberInput({ id, label, integer, suffix }) {
   const input = element('input', {
     id, class: 'field num', type: 'text', inputmode: integer ? 'numeric' : 'decimal',
     'aria-label': label, autocomplete: 'off', spellcheck: 'false', size: 6,
   });
+  const root = suffix
+    ? element('span', { class: 'with-suffix' }, [input, element('span', { class: 'suffix', 'aria-hidden': 'true', text: suffix })])
+    : input;
+  return { input, root };
+}
+
+// Editors
+
+function numericEditor(property, { id, emit, values, invalid }, { integer, angle = false }) {
+  const c = property.constraints ?? {};
+  const root = element('div', { class: 'editor numeric' });
+  let current = property.default;
+  const field = numberInput({ id, label: property.label, integer, suffix: angle ? '°' : null });
+  const input = field.input;
+
+  const read = () => {
+    const text = input.value;
+    const number = parseNumber(text, integer);
+    if (number === null) {
+      const error = checkValue(property, text.trim(), values());
+      return isIncomplete(text) ? { incomplete: true, error } : { error };
+    }
+    const error = checkValue(property, number, values(), null);
+    return error ? { error } : { value: number };
+  };
   let lastSent = null;
   const send = (value) => {
-    const key = String(value);
-    if (key === lastSent) return;
-    lastSent = key;
-    onValue(value);
+    if (lastSent === value) return;
+    lastSent = value;
+    emit(value);
   };
-  input.addEventListener('input', () => {
-    const number = parseNumber(input.value, integer);
-    if (number !== null) send(number);
-  });
-  const commit = () => {
-    const number = parseNumber(input.value, integer);
-    send(number !== null ? number : input.value);
-  };
-  input.addEventListener('change', commit);
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') { event.preventDefault(); commit(); return; }
-    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    const direction = event.key === 'ArrowUp' ? 1 : -1;
-    nudge(direction * nudgeFactor(event));
-  });
+  const typed = typing({ read, emit: (value) => { range?.set(value); send(value); }, invalid, inputs: [input] });
+
   const nudge = (steps) => {
-    const base = parseNumber(input.value, integer) ?? current() ?? 0;
-    const { min, max } = bounds();
-    const next = tidy(clamp(base + steps * step(), min, max));
-    input.value = String(next);
+    const typedNumber = parseNumber(input.value, integer);
+    const base = typedNumber ?? current ?? 0;
+    const next = snap(property, base + steps * stepOf(property), values());
+    input.value = numberText(next);
+    typed.settle();
+    invalid(null);
+    range?.set(next);
     send(next);
   };
-  const wrap = suffix ? element('span', { class: 'with-suffix' }, [input, element('span', { class: 'suffix', 'aria-hidden': 'true', text: suffix })]) : input;
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') { revert(); return; }
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    nudge((event.key === 'ArrowUp' ? 1 : -1) * nudgeFactor(event));
+  });
+
+  let range = null;
+  const min = lowerBound(property);
+  const max = upperBound(property, values());
+  const sliderMin = angle ? (min ?? 0) : min;
+  const sliderMax = angle ? (max ?? 360) : max;
+  if (sliderMin !== null && sliderMax !== null) {
+    range = slider({
+      id: `${id}-slider`, label: `${property.label} slider`, min: sliderMin, max: sliderMax,
+      // The declared step, so the slider and a typed value agree on which values exist.
+      step: c.step ?? stepOf(property),
+      onValue: (value) => {
+        const next = snap(property, value, values());
+        input.value = numberText(next);
+        typed.settle();
+        invalid(null);
+        send(next);
+      },
+    });
+    root.append(range.input);
+  }
+  if (integer) {
+    const minus = element('button', { type: 'button', class: 'step', 'aria-label': `Decrease ${property.label}`, text: '−' });
+    const plus = element('button', { type: 'button', class: 'step', 'aria-label': `Increase ${property.label}`, text: '+' });
+    minus.addEventListener('click', (event) => nudge(-nudgeFactor(event)));
+    plus.addEventListener('click', (event) => nudge(nudgeFactor(event)));
+    root.append(element('span', { class: 'stepper' }, [minus, field.root, plus]));
+  } else {
+    root.append(field.root);
+  }
+  const revert = () => {
+    typed.settle();
+    invalid(null);
+    input.value = current == null ? '' : numberText(current);
+    range?.set(current);
+  };
   return {
-    root: wrap,
-    input,
-    nudge,
-    set(number) {
-      if (isEditing(input)) return;
+    root, inputs: range ? [input, range.input] : [input],
+    setValue(value, all) {
+      current = value;
       lastSent = null;
-      assign(input, number == null ? '' : String(number));
+      if (range) {
+        const hi = upperBound(property, all);
+        range.setMax(angle ? (hi ?? 360) : hi);
+        range.set(value);
+      }
+      if (!isEditing(input) && !typed.dirty) assign(input, value == null ? '' : numberText(value));
     },
+    flush: () => typed.commit({ quiet: true }),
+    revert,
   };
 }
 
@@ -133,71 +236,14 @@ function slider({ id, label, min, max, step, onValue }) {
     if (!event.shiftKey || !['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) return;
     event.preventDefault();
     const direction = event.key === 'ArrowUp' || event.key === 'ArrowRight' ? 1 : -1;
-    const next = clamp(tidy(Number(input.value) + direction * 10 * Number(input.step || 1)), Number(input.min), Number(input.max));
+    const next = Math.min(Math.max(Number(input.value) + direction * 10 * Number(input.step || 1), Number(input.min)), Number(input.max));
     input.value = String(next);
     onValue(next);
   });
   return {
     input,
     set(number) { if (typeof number === 'number') assign(input, String(number)); },
-    setRange(lo, hi) {
-      if (lo !== null) input.min = String(lo);
-      if (hi !== null) input.max = String(hi);
-    },
-  };
-}
-
-// Editors
-
-function numericEditor(property, { id, emit, values }, { integer, angle = false }) {
-  const c = property.constraints ?? {};
-  const bounds = () => ({ min: lowerBound(property) ?? (angle ? null : null), max: upperBound(property, values()) });
-  const step = () => stepOf(property);
-  const root = element('div', { class: 'editor numeric' });
-  const inputs = [];
-  let current = property.default;
-
-  const field = numberField({
-    id, label: property.label, integer, step, bounds, current: () => current,
-    suffix: angle ? '°' : null,
-    onValue: (value) => { if (typeof value === 'number') range?.set(value); emit(value); },
-  });
-
-  let range = null;
-  const { min, max } = bounds();
-  const sliderMin = angle ? (min ?? 0) : min;
-  const sliderMax = angle ? (max ?? 360) : max;
-  if (sliderMin !== null && sliderMax !== null) {
-    range = slider({
-      id: `${id}-slider`, label: `${property.label} slider`, min: sliderMin, max: sliderMax, step: c.step ?? (integer ? 1 : angle ? 1 : (sliderMax - sliderMin) / 100),
-      onValue: (value) => { current = value; field.input.value = String(value); emit(value); },
-    });
-    root.append(range.input);
-    inputs.push(range.input);
-  }
-  if (integer) {
-    const minus = element('button', { type: 'button', class: 'step', 'aria-label': `Decrease ${property.label}`, text: '−' });
-    const plus = element('button', { type: 'button', class: 'step', 'aria-label': `Increase ${property.label}`, text: '+' });
-    minus.addEventListener('click', (event) => field.nudge(-nudgeFactor(event)));
-    plus.addEventListener('click', (event) => field.nudge(nudgeFactor(event)));
-    root.append(element('span', { class: 'stepper' }, [minus, field.root, plus]));
-  } else {
-    root.append(field.root);
-  }
-  inputs.unshift(field.input);
-  return {
-    root, inputs,
-    setValue(value, all) {
-      current = value;
-      field.set(value);
-      this.setBounds(all);
-      range?.set(value);
-    },
-    setBounds(all) {
-      if (!range) return;
-      const { max: hi } = { max: upperBound(property, all) };
-      range.setRange(null, angle ? (hi ?? 360) : hi);
-    },
+    setMax(hi) { if (hi !== null && input.max !== String(hi)) input.max = String(hi); },
   };
 }
 
@@ -212,98 +258,187 @@ function boolEditor(property, { id, emit }) {
       if (!isEditing(input)) input.checked = Boolean(value);
       state.textContent = input.checked ? 'On' : 'Off';
     },
-    setBounds() {},
+    flush() {},
+    revert() {},
   };
 }
 
-function stringEditor(property, { id, emit }) {
+function stringEditor(property, { id, emit, values, invalid }) {
   const maxLength = property.constraints?.maxLength;
   const input = element('input', { id, type: 'text', class: 'field text', maxlength: maxLength ?? null, spellcheck: 'false' });
   const counter = maxLength ? element('span', { class: 'counter', 'aria-hidden': 'true' }) : null;
-  const count = () => { if (counter) counter.textContent = `${input.value.length}/${maxLength}`; };
-  input.addEventListener('input', () => { count(); emit(input.value); });
+  const count = () => { if (counter) counter.textContent = `${[...input.value].length}/${maxLength}`; };
+  let current = property.default;
+  const read = () => {
+    const error = checkValue(property, input.value, values());
+    return error ? { error } : { value: input.value };
+  };
+  const typed = typing({ read, emit: (value) => { if (value !== current) emit(value); }, invalid, inputs: [input] });
+  input.addEventListener('input', count);
+  const revert = () => { typed.settle(); invalid(null); input.value = current ?? ''; count(); };
+  input.addEventListener('keydown', (event) => { if (event.key === 'Escape') revert(); });
   const root = element('div', { class: 'editor string' }, [input, counter]);
   return {
     root, inputs: [input],
-    setValue(value) { assign(input, value ?? ''); count(); },
-    setBounds() {},
+    setValue(value) {
+      current = value;
+      if (!isEditing(input) && !typed.dirty) assign(input, value ?? '');
+      count();
+    },
+    flush: () => typed.commit({ quiet: true }),
+    revert,
   };
 }
 
-function pairEditor(property, { id, emit }, keys, shortNames) {
-  const c = property.constraints ?? {};
+function pairEditor(property, { id, emit, values, invalid }, keys, shortNames) {
   const root = element('div', { class: 'editor pair' });
   let current = { ...(property.default ?? {}) };
   const fields = keys.map((key, index) => {
-    const lo = typeof c.min === 'number' ? c.min : (c.min?.[key] ?? null);
-    const hi = typeof c.max === 'number' ? c.max : (c.max?.[key] ?? null);
-    const field = numberField({
-      id: index === 0 ? id : `${id}-${key}`,
-      label: `${property.label} ${key}`,
-      integer: false, step: () => (typeof c.step === 'number' ? c.step : 1),
-      bounds: () => ({ min: lo, max: hi }),
-      current: () => current[key],
-      onValue: (value) => {
-        current = { ...current, [key]: value };
-        emit({ ...current });
-      },
-    });
+    const field = numberInput({ id: index === 0 ? id : `${id}-${key}`, label: `${property.label} ${key}`, integer: false });
     root.append(element('span', { class: 'pair-part' }, [
       element('span', { class: 'pair-name', 'aria-hidden': 'true', text: shortNames[index] }), field.root,
     ]));
-    return { key, field };
+    return { key, input: field.input };
   });
+  const read = () => {
+    const pair = {};
+    let incomplete = false;
+    for (const { key, input } of fields) {
+      const number = parseNumber(input.value, false);
+      if (number === null) {
+        incomplete ||= isIncomplete(input.value);
+        pair[key] = input.value.trim();
+      } else {
+        pair[key] = number;
+      }
+    }
+    const error = checkValue(property, pair, values());
+    if (error) return incomplete ? { incomplete: true, error } : { error };
+    return { value: pair };
+  };
+  const same = (a, b) => keys.every((key) => a?.[key] === b?.[key]);
+  let lastSent = null;
+  const send = (pair) => {
+    if (same(pair, lastSent)) return;
+    lastSent = pair;
+    emit(pair);
+  };
+  const typed = typing({ read, emit: send, invalid, inputs: fields.map((f) => f.input) });
+  const show = (value, force = false) => {
+    for (const { key, input } of fields) {
+      if (force) input.value = numberText(value[key]);
+      else assign(input, numberText(value[key]));
+    }
+  };
+  const revert = () => { typed.settle(); invalid(null); show(current, true); };
+  for (const { key, input } of fields) {
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') { revert(); return; }
+      if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      const typedNumber = parseNumber(input.value, false);
+      const part = { ...property, kind: 'double' };
+      const next = snap(part, (typedNumber ?? current[key] ?? 0) + (event.key === 'ArrowUp' ? 1 : -1) * nudgeFactor(event) * stepOf(part));
+      input.value = numberText(next);
+      const result = read();
+      if ('value' in result) { typed.settle(); invalid(null); send(result.value); } else invalid(result.error);
+    });
+  }
   return {
-    root, inputs: fields.map(({ field }) => field.input),
+    root, inputs: fields.map((f) => f.input),
     setValue(value) {
       if (!value) return;
-      if (!fields.some(({ field }) => isEditing(field.input))) current = { ...value };
-      for (const { key, field } of fields) field.set(value[key]);
+      current = { ...value };
+      lastSent = null;
+      if (!fields.some(({ input }) => isEditing(input)) && !typed.dirty) show(value);
     },
-    setBounds() {},
+    flush: () => typed.commit({ quiet: true }),
+    revert,
   };
 }
 
-function colorEditor(property, { id, emit }) {
+/**
+ * A colour: the system picker for red, green and blue, the hex text for all
+ * four channels, and an opacity field, so keeping or changing the alpha is
+ * visible instead of something the picker does silently.
+ */
+function colorEditor(property, { id, emit, invalid }) {
   const picker = element('input', { id: `${id}-picker`, type: 'color', class: 'color-well', 'aria-label': `${property.label} picker` });
   const hex = element('input', {
     id, type: 'text', class: 'field hex', 'aria-label': `${property.label} hex`, maxlength: 9, spellcheck: 'false', size: 9,
   });
-  let alpha = '';
+  const opacity = element('input', {
+    id: `${id}-opacity`, type: 'text', class: 'field num opacity', inputmode: 'numeric', size: 3,
+    'aria-label': `${property.label} opacity in percent`, spellcheck: 'false', autocomplete: 'off',
+  });
+  let current = normalizeColor(property.default ?? '#000000');
   let lastSent = null;
-  const send = (value) => { if (value !== lastSent) { lastSent = value; emit(value); } };
+  const send = (value) => {
+    const normal = normalizeColor(value);
+    if (normal === lastSent || normal === current) return;
+    lastSent = normal;
+    emit(normal);
+  };
+  const alphaOf = (value) => (value.length === 9 ? parseInt(value.slice(7), 16) : 255);
+  const percentOf = (alpha) => String(Math.round((alpha * 100) / 255));
+  const withAlpha = (rgb, alpha) => normalizeColor(alpha >= 255 ? rgb : `${rgb}${alpha.toString(16).toUpperCase().padStart(2, '0')}`);
+  const showValue = (value, force = false) => {
+    const put = (input, text) => { if (force) input.value = text; else assign(input, text); };
+    put(hex, value);
+    put(opacity, percentOf(alphaOf(value)));
+    if (force || !isEditing(picker)) picker.value = value.slice(0, 7).toLowerCase();
+  };
+  const colorMessage = (text) => `${property.label} must be a hex colour like #FF8800 (or #FF880080 with opacity); got “${text}”.`;
+  const readHex = () => {
+    const text = hex.value.trim();
+    const value = parseColor(text);
+    if (value) return { value };
+    const digits = text.replace(/^#/, '');
+    return /^[0-9a-fA-F]{0,7}$/.test(digits) ? { incomplete: true, error: colorMessage(text) } : { error: colorMessage(text) };
+  };
+  const typedHex = typing({
+    read: readHex, invalid, inputs: [hex],
+    emit: (value) => { showValue(value, true); send(value); },
+  });
+  const readOpacity = () => {
+    const number = parseNumber(opacity.value, true);
+    const message = `${property.label} opacity must be a whole percentage from 0 to 100; got “${opacity.value.trim()}”.`;
+    if (number === null) return isIncomplete(opacity.value) ? { incomplete: true, error: message } : { error: message };
+    if (number < 0 || number > 100) return { error: message };
+    const base = parseColor(hex.value) ?? current;
+    return { value: withAlpha(base.slice(0, 7), Math.round((number * 255) / 100)) };
+  };
+  const typedOpacity = typing({
+    read: readOpacity, invalid, inputs: [opacity],
+    emit: (value) => { assign(hex, value); send(value); },
+  });
   picker.addEventListener('input', () => {
-    const value = `${picker.value.toUpperCase()}${alpha}`;
-    hex.value = value;
+    const base = parseColor(hex.value) ?? current;
+    const value = withAlpha(picker.value.toUpperCase(), alphaOf(base));
+    showValue(value, true);
+    typedHex.settle();
+    invalid(null);
     send(value);
   });
-  const fromHex = (commit) => {
-    const text = hex.value.trim();
-    if (HEX_COLOR.test(text)) {
-      const value = normalizeColor(text.startsWith('#') ? text : `#${text}`);
-      picker.value = value.slice(0, 7).toLowerCase();
-      alpha = value.slice(7);
-      send(value);
-    } else if (commit) {
-      send(text);
-    }
-  };
-  hex.addEventListener('input', () => fromHex(false));
-  hex.addEventListener('change', () => fromHex(true));
-  hex.addEventListener('keydown', (event) => { if (event.key === 'Enter') { event.preventDefault(); fromHex(true); } });
-  const root = element('div', { class: 'editor color' }, [picker, hex]);
+  const revert = () => { typedHex.settle(); typedOpacity.settle(); invalid(null); showValue(current, true); };
+  for (const input of [hex, opacity]) input.addEventListener('keydown', (event) => { if (event.key === 'Escape') revert(); });
+  const wrapped = element('span', { class: 'with-suffix' }, [opacity, element('span', { class: 'suffix', 'aria-hidden': 'true', text: '%' })]);
+  const root = element('div', { class: 'editor color' }, [
+    element('span', { class: 'color-swatch' }, [picker]), hex,
+    element('span', { class: 'opacity-part' }, [element('span', { class: 'pair-name', 'aria-hidden': 'true', text: 'Opacity' }), wrapped]),
+  ]);
   return {
-    root, inputs: [hex, picker],
+    root, inputs: [hex, picker, opacity],
     setValue(value) {
-      if (typeof value !== 'string' || !HEX_COLOR.test(value)) return;
-      const upper = value.toUpperCase();
-      if (!isEditing(hex)) { lastSent = null; assign(hex, upper); }
-      if (!isEditing(picker)) {
-        picker.value = upper.slice(0, 7).toLowerCase();
-        alpha = upper.slice(7);
-      }
+      if (typeof value !== 'string' || !parseColor(value)) return;
+      current = parseColor(value);
+      lastSent = null;
+      const upper = value.length === 9 ? value.toUpperCase() : current;
+      if (!typedHex.dirty && !typedOpacity.dirty) showValue(upper);
+      root.style.setProperty('--swatch-alpha', String(alphaOf(current) / 255));
     },
-    setBounds() {},
+    flush: () => { typedHex.commit({ quiet: true }); typedOpacity.commit({ quiet: true }); },
+    revert,
   };
 }
 
@@ -323,7 +458,8 @@ function choiceEditor(property, { id, emit, labelId }) {
         if (isEditing(group)) return;
         for (const radio of radios) radio.checked = radio.value === value;
       },
-      setBounds() {},
+      flush() {},
+      revert() {},
     };
   }
   const select = element('select', { id, class: 'field select' });
@@ -332,18 +468,31 @@ function choiceEditor(property, { id, emit, labelId }) {
   return {
     root: element('div', { class: 'editor choice' }, [select]), inputs: [select],
     setValue(value) { assign(select, value); },
-    setBounds() {},
+    flush() {},
+    revert() {},
   };
 }
 
-function dateEditor(property, { id, emit }) {
+function dateEditor(property, { id, emit, values, invalid }) {
   const input = element('input', { id, type: 'date', class: 'field date', min: property.constraints?.min ?? null, max: property.constraints?.max ?? null });
-  input.addEventListener('change', () => emit(input.value));
+  let current = property.default;
+  // A date field reports every year digit as a whole date (0002, 0020, 0202, 2026): wait for a pause.
+  const read = () => {
+    const text = input.value;
+    if (!text) return { incomplete: true, error: checkValue(property, '', values()) };
+    return validDate(text) ? { value: text } : { error: checkValue(property, text, values()) };
+  };
+  const typed = typing({ read, emit: (value) => { if (value !== current) emit(value); }, invalid, inputs: [input], commitOnChange: false });
+  input.addEventListener('blur', () => typed.commit());
+  const revert = () => { typed.settle(); invalid(null); input.value = current ?? ''; };
+  input.addEventListener('keydown', (event) => { if (event.key === 'Escape') revert(); });
   return {
     root: element('div', { class: 'editor date' }, [input]), inputs: [input],
-    setValue(value) { assign(input, value ?? ''); },
-    setBounds() {},
+    setValue(value) {
+      current = value;
+      if (!isEditing(input) && !typed.dirty) assign(input, value ?? '');
+    },
+    flush: () => typed.commit({ quiet: true }),
+    revert,
   };
 }
-
-export { element };

@@ -12,8 +12,10 @@ import { AccessibilityPanel } from './accessibility.js';
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
 import { swiftExpression } from './swiftcode.js';
 import { downloadPNG, downloadSVG } from './download.js';
-import { isDefault, sameValue } from './values.js';
+import { isDefault, labelOf, readableServerMessage, sameValue } from './values.js';
 import { Problems } from './problems.js';
+import { Sidebar } from './sidebar.js';
+import { wirePreferences } from './preferences.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,9 +30,11 @@ const canvas = new Canvas({
 const variants = new Variants(connection, {
   list: $('variant-list'), form: $('vary'), property: $('vary-property'), range: $('vary-range'),
   from: $('vary-from'), to: $('vary-to'), step: $('vary-step'), message: $('vary-message'), varyList: $('vary-list'),
+  current: $('variant-current'),
 });
 const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
 const problems = new Problems({ banner: $('problem'), build: $('build') });
+const sidebar = new Sidebar({ toggle: $('sidebar-toggle'), panel: $('sidebar'), filter: $('filter') });
 
 const state = {
   components: new Map(),
@@ -55,6 +59,7 @@ connection.addEventListener('open', () => {
   state.newest = -Infinity;
   changes.forgetRevisions();
 });
+connection.addEventListener('retry', () => showStatus(connection.state));
 connection.addEventListener('message', (event) => {
   const { message, answered } = event.detail;
   switch (message.type) {
@@ -73,8 +78,52 @@ function showStatus(connectionState) {
   $('status-text').textContent = {
     connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Reconnecting…', offline: 'Offline',
   }[connectionState] ?? connectionState;
-  if (connectionState !== 'connected') state.subscribed = null;
+  const live = connectionState === 'connected';
+  if (!live) {
+    state.subscribed = null;
+    // What was typed and is valid goes into the queue now, so it is kept and sent on return.
+    if (!document.querySelector('.live-controls:disabled')) inspector.flush();
+  }
+  document.documentElement.dataset.connection = connectionState;
+  inspector.setPendingText(live ? 'sending…' : 'waiting to send');
+  for (const fieldset of document.querySelectorAll('.live-controls')) fieldset.disabled = !live;
+  showConnectionBanner(connectionState);
 }
+
+/**
+ * Says plainly when the page is not connected: editing is paused, what the
+ * preview shows, and what becomes of changes made before the connection went.
+ */
+function showConnectionBanner(connectionState) {
+  const banner = $('connection-banner');
+  if (connectionState === 'connected' || (connectionState === 'connecting' && state.firstCatalog)) {
+    banner.hidden = true;
+    return;
+  }
+  const waiting = [];
+  for (const [component, values] of changes.queued()) {
+    const entry = state.components.get(component);
+    for (const name of Object.keys(values)) {
+      const property = entry?.properties.find((p) => p.name === name);
+      waiting.push(property ? labelOf(property) : name);
+    }
+  }
+  const seconds = Math.max(1, Math.round(connection.retryInMs / 1000));
+  $('connection-title').textContent = connectionState === 'offline'
+    ? 'Offline: the Starboard server is not answering.'
+    : 'Connection lost: reconnecting to the Starboard server…';
+  const parts = [
+    `Editing is paused until it answers (next try in about ${seconds} s); the preview and the values show what the server last confirmed.`,
+    waiting.length
+      ? `Not sent yet, and sent when the connection returns: ${waiting.join(', ')}.`
+      : 'No change of yours is waiting to be sent.',
+  ];
+  $('connection-detail').textContent = parts.join(' ');
+  banner.dataset.state = connectionState;
+  banner.hidden = false;
+}
+
+$('connection-retry').addEventListener('click', () => connection.retryNow());
 
 function onCatalog(message) {
   const components = Array.isArray(message.components) ? message.components : [];
@@ -87,8 +136,11 @@ function onCatalog(message) {
       const { values, ignored } = valuesFromURL(state.components.get(named));
       // A link with values describes the whole state: absent means default.
       // A bare ?c=Name only picks the component and leaves values alone.
-      state.urlValues = Object.keys(values).length ? values : null;
-      if (ignored.length) toast(`Ignored URL values that do not fit: ${ignored.join(', ')}`, 'error');
+      // Each value is checked on its own: a bad one is left out and named, the rest apply.
+      state.urlValues = Object.keys(values).length || ignored.length ? values : null;
+      if (ignored.length) {
+        toast(`Left out of the link (the rest was applied): ${ignored.map((item) => item.reason).join(' ')}`, 'error');
+      }
       select(named, { history: 'none' });
       return;
     }
@@ -178,11 +230,11 @@ function applyRender() {
   state.values = values;
   state.svg = message.svg;
   canvas.show(message.svg, message.accessibility);
-  inspector.update(values);
+  inspector.update(values, changes.unsettled(component.name));
   accessibility.show(message.accessibility);
   variants.showDeclared(state.renderedVariants);
   variants.valuesChanged(values);
-  $('reset-all').disabled = component.properties.every((p) => !(p.name in values) || isDefault(p, values[p.name]));
+  showResetAll();
   if (typeof message.renderMicros === 'number') $('latency').dataset.render = `${message.renderMicros} µs`;
   showLatency();
 
@@ -208,7 +260,21 @@ inspector.addEventListener('change', (event) => {
   if (!state.current) return;
   const { property, value } = event.detail;
   changes.submit(state.current.name, { [property]: value });
+  showUnsettled();
 });
+
+/** Marks rows whose change is on its way (or waiting for the connection). */
+function showUnsettled() {
+  if (state.current && state.values) inspector.update(state.values, changes.unsettled(state.current.name));
+}
+
+/** "Reset all" stays focusable when there is nothing to reset (aria-disabled), so focus never falls to <body>. */
+function showResetAll() {
+  const component = state.current;
+  const values = state.values ?? {};
+  const nothing = !component || component.properties.every((p) => !(p.name in values) || isDefault(p, values[p.name]));
+  $('reset-all').setAttribute('aria-disabled', String(nothing));
+}
 
 inspector.addEventListener('reset', async (event) => {
   const component = state.current?.name;
@@ -217,14 +283,16 @@ inspector.addEventListener('reset', async (event) => {
   changes.discard(component, [property]);
   try {
     const ack = await changes.send({ type: 'reset', component, properties: [property] });
-    inspector.clearError(property);
+    inspector.wasReset(property);
     showNotes(ack.notes);
   } catch (error) {
     reportError(error);
   }
 });
 
-$('reset-all').addEventListener('click', () => resetAll());
+$('reset-all').addEventListener('click', () => {
+  if ($('reset-all').getAttribute('aria-disabled') !== 'true') resetAll();
+});
 
 async function resetAll() {
   const component = state.current?.name;
@@ -232,7 +300,7 @@ async function resetAll() {
   changes.discard(component);
   try {
     const ack = await changes.send({ type: 'reset', component });
-    inspector.clearErrors();
+    inspector.resetAll();
     showNotes(ack.notes);
   } catch (error) {
     reportError(error);
@@ -242,14 +310,15 @@ async function resetAll() {
 changes.addEventListener('ack', (event) => {
   const { component, values, ack } = event.detail;
   if (component !== state.current?.name) return;
-  for (const name of Object.keys(values)) inspector.clearError(name);
+  for (const [name, value] of Object.entries(values)) inspector.accepted(name, value);
   showNotes(ack.notes);
 });
 
 changes.addEventListener('error', (event) => {
   const { component, values, error } = event.detail;
   if (component !== state.current?.name) return;
-  reportError(error, Object.keys(values));
+  reportError(error, values);
+  showUnsettled();
 });
 
 let lastLatency = null;
@@ -267,10 +336,11 @@ function showLatency() {
 }
 
 /** Puts a server error at its field when it names one, else in a toast. */
-function reportError(error, properties = []) {
-  const property = error.property ?? (properties.length === 1 ? properties[0] : null);
-  if (property && inspector.setError(property, error.message)) return;
-  toast(error.message ?? String(error), 'error');
+function reportError(error, values = {}) {
+  const names = Object.keys(values);
+  const property = error.property ?? (names.length === 1 ? names[0] : null);
+  if (property && inspector.setServerError(property, error.message, values[property])) return;
+  toast(readableServerMessage(state.current, error.message ?? String(error)), 'error');
 }
 
 function showNotes(notes) {
@@ -286,7 +356,7 @@ function showNotes(notes) {
 
 canvas.addEventListener('tap', async (event) => {
   const component = state.current?.name;
-  if (!component) return;
+  if (!component || !connection.isOpen) return;
   try {
     const ack = await changes.send({ type: 'tap', component, target: event.detail.target });
     showNotes(ack.notes);
@@ -297,54 +367,9 @@ canvas.addEventListener('tap', async (event) => {
 
 accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id));
 
-const preferences = loadPreferences();
-
-function loadPreferences() {
-  try {
-    return { zoom: 'fit', background: 'light', outlines: false, ...JSON.parse(localStorage.getItem('starboard.canvas') ?? '{}') };
-  } catch {
-    return { zoom: 'fit', background: 'light', outlines: false };
-  }
-}
-
-function savePreferences() {
-  try { localStorage.setItem('starboard.canvas', JSON.stringify(preferences)); } catch { /* private mode */ }
-}
-
-function pressOnly(group, attribute, value) {
-  for (const button of group.querySelectorAll(`[${attribute}]`)) {
-    button.setAttribute('aria-pressed', String(button.getAttribute(attribute) === value));
-  }
-}
-
-$('zoom').addEventListener('click', (event) => {
-  const button = event.target.closest('[data-zoom]');
-  if (!button) return;
-  preferences.zoom = button.dataset.zoom;
-  applyPreferences();
-  savePreferences();
+wirePreferences({
+  zoom: $('zoom'), background: $('background'), outlines: $('outlines'), trueScale: $('true-scale'), canvas, variants,
 });
-$('background').addEventListener('click', (event) => {
-  const button = event.target.closest('[data-background]');
-  if (!button) return;
-  preferences.background = button.dataset.background;
-  applyPreferences();
-  savePreferences();
-});
-$('outlines').addEventListener('change', (event) => {
-  preferences.outlines = event.target.checked;
-  applyPreferences();
-  savePreferences();
-});
-
-function applyPreferences() {
-  pressOnly($('zoom'), 'data-zoom', preferences.zoom);
-  pressOnly($('background'), 'data-background', preferences.background);
-  $('outlines').checked = Boolean(preferences.outlines);
-  canvas.setZoom(preferences.zoom);
-  canvas.setBackground(preferences.background);
-  canvas.setOutlines(Boolean(preferences.outlines));
-}
 
 // Variants
 
@@ -356,7 +381,7 @@ variants.addEventListener('apply', async (event) => {
     if (variant !== undefined) {
       changes.discard(component);
       await changes.send({ type: 'reset', component });
-      inspector.clearErrors();
+      inspector.resetAll();
     }
     if (Object.keys(values).length) changes.submit(component, values);
   } catch (error) {
@@ -367,8 +392,10 @@ variants.addEventListener('apply', async (event) => {
 // Sidebar and history
 
 catalog.addEventListener('select', (event) => {
+  sidebar.chosen();
   if (event.detail.name !== state.current?.name) select(event.detail.name, { history: 'push' });
 });
+
 
 window.addEventListener('popstate', () => {
   const named = componentFromURL();
@@ -379,7 +406,13 @@ window.addEventListener('popstate', () => {
 
 $('copy-swift').addEventListener('click', async () => {
   if (!state.current || !state.values) return;
-  const code = swiftExpression(state.current, state.values);
+  let code;
+  try {
+    code = swiftExpression(state.current, state.values);
+  } catch (error) {
+    toast(error.message, 'error');
+    return;
+  }
   $('copy-swift').dataset.copied = code;
   try {
     await navigator.clipboard.writeText(code);
@@ -412,15 +445,6 @@ $('download-png').addEventListener('click', async () => {
   }
 });
 
-// Keyboard: "/" jumps to the component filter.
-document.addEventListener('keydown', (event) => {
-  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
-  const target = event.target;
-  if (target.closest?.('input, textarea, select, [contenteditable]')) return;
-  event.preventDefault();
-  $('filter').focus();
-});
-
 // Toast
 
 let toastTimer = 0;
@@ -433,6 +457,5 @@ function toast(text, kind = 'info') {
   toastTimer = setTimeout(() => { node.hidden = true; }, kind === 'error' ? 6000 : 2500);
 }
 
-applyPreferences();
 showStatus(connection.state);
 connection.start();

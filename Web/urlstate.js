@@ -12,7 +12,7 @@
 // History: choosing a component pushes an entry (back/forward move through
 // component choices); value changes replace the current entry.
 
-import { HEX_COLOR, isDefault, normalizeColor } from './values.js';
+import { HEX_COLOR, checkValue, expectation, isDefault, labelOf, normalizeColor, validDate } from './values.js';
 
 const COMPONENT_KEY = 'c';
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -23,19 +23,44 @@ export function componentFromURL(url = location.href) {
 }
 
 /**
- * Values named in the URL for `component`: {values, ignored}, where `ignored`
- * lists "name=text" pairs that are not a property or do not decode.
+ * Values named in the URL for `component`: {values, ignored}. Each value is
+ * checked on its own against the schema (dependent bounds against the link's
+ * other values, absent ones at their defaults), so one bad value costs only
+ * itself. `ignored` lists {name, text, reason} for the ones left out.
  */
 export function valuesFromURL(component, url = location.href) {
   const params = new URL(url).searchParams;
-  const values = {};
+  const decoded = {};
   const ignored = [];
   for (const [name, text] of params) {
     if (name === COMPONENT_KEY) continue;
     const property = component.properties.find((p) => p.name === name);
-    const value = property ? decode(property, text) : undefined;
-    if (value === undefined) ignored.push(`${name}=${text}`);
-    else values[name] = value;
+    if (!property) {
+      ignored.push({ name, text, reason: `${component.title || component.name} has no property “${name}”.` });
+      continue;
+    }
+    const value = decode(property, text);
+    if (value === undefined) {
+      ignored.push({ name, text, reason: `${labelOf(property)} must be ${expectation(property)}; got “${text}”.` });
+    } else {
+      decoded[name] = value;
+    }
+  }
+  // Independent properties first, so a bound (starCount) is known before what it bounds (rating).
+  const context = Object.fromEntries(component.properties.map((p) => [p.name, p.default]));
+  const values = {};
+  const linked = (p) => Boolean(p.constraints?.maxProperty ?? p.constraints?.belowProperty);
+  const ordered = [...component.properties.filter((p) => !linked(p)), ...component.properties.filter(linked)];
+  for (const property of ordered) {
+    if (!(property.name in decoded)) continue;
+    const value = decoded[property.name];
+    const problem = checkValue(property, value, context, component);
+    if (problem) {
+      ignored.push({ name: property.name, text: params.get(property.name), reason: problem });
+    } else {
+      values[property.name] = value;
+      context[property.name] = value;
+    }
   }
   return { values, ignored };
 }
@@ -99,12 +124,10 @@ export function decode(property, text) {
     }
     case 'color':
       return HEX_COLOR.test(text) ? normalizeColor(text) : undefined;
-    case 'choice': {
-      const options = property.constraints?.options;
-      return !options || options.some((o) => o.value === text) ? text : undefined;
-    }
+    case 'choice':
+      return text;
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined;
+      return validDate(text) ? text : undefined;
     default:
       return text;
   }

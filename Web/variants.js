@@ -10,7 +10,7 @@
 
 import { element } from './controls.js';
 import { parseSVG, sizeOf } from './canvas.js';
-import { formatValue, lowerBound, stepOf, tidy, upperBound } from './values.js';
+import { formatValue, labelOf, lowerBound, numberText, sameValue, stepOf, tidy, upperBound } from './values.js';
 
 const THUMB_WIDTH = 180;
 const THUMB_HEIGHT = 76;
@@ -26,6 +26,7 @@ export class Variants extends EventTarget {
   #declaredKey = null;
   #generation = 0;
   #timer = 0;
+  #trueScale = false;
 
   constructor(connection, ui) {
     super();
@@ -60,6 +61,7 @@ export class Variants extends EventTarget {
   /** Switches to a catalog component (or none). */
   setComponent(component) {
     this.#component = component;
+    this.#rendered = null;
     this.#values = {};
     this.#declared = [];
     this.#declaredKey = null;
@@ -79,24 +81,70 @@ export class Variants extends EventTarget {
 
   /** The server's renders of the declared variants (kept when a render omits them). */
   showDeclared(rendered) {
+    if (rendered) this.#rendered = rendered;
     const declared = this.#component?.variants ?? [];
     const svgs = new Map((rendered ?? []).map((v) => [v.name, v.svg]));
-    const key = JSON.stringify([...svgs]);
+    const key = JSON.stringify([this.#trueScale, ...svgs]);
     if (key === this.#declaredKey) return;
     this.#declaredKey = key;
     this.#ui.list.replaceChildren(...declared.map((variant) => card({
       label: variant.name,
       detail: describe(this.#component, variant.values),
       svg: svgs.get(variant.name),
+      trueScale: this.#trueScale,
       attributes: { 'data-variant': variant.name, 'aria-label': `Apply variant ${variant.name}` },
     })));
+    this.#markCurrent();
   }
 
   /** Current values changed: previews in the vary row are out of date. */
   valuesChanged(values) {
     this.#values = values;
+    this.#markCurrent();
     if (this.#ui.property.value) this.#scheduleVary(120);
     else this.#fillRange(true);
+  }
+
+  /** Draws cards at 1 pt = 1 px (true) or each fitted into the card (false). */
+  setTrueScale(on) {
+    if (this.#trueScale === on) return;
+    this.#trueScale = on;
+    this.#declaredKey = null;
+    this.#ui.list.dataset.trueScale = String(on);
+    this.#ui.varyList.dataset.trueScale = String(on);
+    if (this.#component) {
+      this.showDeclared(this.#rendered);
+      if (this.#ui.property.value) this.#vary();
+    }
+  }
+
+  #rendered = null;
+
+  /**
+   * Marks the declared variant whose values are exactly the current values
+   * (`aria-current`), and says which one that is, or that none is.
+   */
+  #markCurrent() {
+    const component = this.#component;
+    if (!component) return;
+    const values = this.#values;
+    const matches = (variant) => component.properties.every((property) => {
+      const wanted = property.name in (variant.values ?? {}) ? variant.values[property.name] : property.default;
+      return !(property.name in values) || sameValue(property, values[property.name], wanted);
+    });
+    const current = Object.keys(values).length ? (component.variants ?? []).find(matches) : undefined;
+    for (const node of this.#ui.list.querySelectorAll('[data-variant]')) {
+      if (current && node.dataset.variant === current.name) node.setAttribute('aria-current', 'true');
+      else node.removeAttribute('aria-current');
+    }
+    const atDefaults = component.properties.every((p) => !(p.name in values) || sameValue(p, values[p.name], p.default));
+    let text = '';
+    if (Object.keys(values).length) {
+      if (current) text = `Showing: ${current.name}`;
+      else if (atDefaults) text = 'Showing: the defaults';
+      else text = 'Showing: your own values';
+    }
+    if (this.#ui.current && this.#ui.current.textContent !== text) this.#ui.current.textContent = text;
   }
 
   #property() {
@@ -144,16 +192,31 @@ export class Variants extends EventTarget {
       throw new Error('Enter numbers for from, to and by.');
     }
     if (step === 0) throw new Error('The step must not be zero.');
+    // Only values the property can take: inside its bounds (a linked bound at its current value).
+    const min = lowerBound(property);
+    const max = upperBound(property, this.#values);
+    const clamp = (n) => Math.min(Math.max(n, min ?? -Infinity), max ?? Infinity);
+    const low = clamp(Math.min(from, to));
+    const high = clamp(Math.max(from, to));
     const samples = [];
     const direction = to >= from ? 1 : -1;
     for (let i = 0; samples.length <= MAX_VARY_CELLS; i += 1) {
       const value = tidy(from + direction * i * step);
       if (direction > 0 ? value > to + 1e-9 : value < to - 1e-9) break;
+      if (value < low - 1e-9 || value > high + 1e-9) continue;
       samples.push(property.kind === 'integer' ? Math.round(value) : value);
     }
     if (samples.length > MAX_VARY_CELLS) throw new Error(`That is more than ${MAX_VARY_CELLS} previews; use a larger step.`);
+    const unit = property.kind === 'angle' ? '°' : '';
+    const bounds = `${numberText(min ?? -Infinity)}${unit} to ${numberText(max ?? Infinity)}${unit}`;
+    if (!samples.length) throw new Error(`${labelOf(property)} goes from ${bounds}; nothing in that range.`);
+    this.#note = low !== Math.min(from, to) || high !== Math.max(from, to)
+      ? `${labelOf(property)} goes from ${bounds}; showing only those values.`
+      : '';
     return samples;
   }
+
+  #note = '';
 
   #scheduleVary(delay) {
     clearTimeout(this.#timer);
@@ -172,13 +235,16 @@ export class Variants extends EventTarget {
       return;
     }
     let samples;
+    this.#note = '';
     try {
       samples = this.#samples(property);
     } catch (error) {
       ui.message.textContent = error.message;
+      ui.message.dataset.kind = 'error';
       return;
     }
-    ui.message.textContent = '';
+    ui.message.textContent = this.#note;
+    ui.message.dataset.kind = this.#note ? 'note' : '';
     ui.varyList.hidden = false;
     ui.varyList.setAttribute('aria-busy', 'true');
     const component = this.#component.name;
@@ -190,6 +256,7 @@ export class Variants extends EventTarget {
     ui.varyList.replaceChildren(...results.map(({ value, svg, error }) => card({
       label: `${property.label ?? property.name} ${formatValue(property, value)}`,
       svg,
+      trueScale: this.#trueScale,
       error: error?.message,
       attributes: {
         'data-vary-property': property.name,
@@ -201,13 +268,17 @@ export class Variants extends EventTarget {
   }
 }
 
-/** A clickable, labelled thumbnail. */
-function card({ label, detail, svg, error, attributes }) {
+/**
+ * A clickable, labelled thumbnail. Fitted, each render is scaled into the card
+ * on its own; at true scale every card is drawn at 1 pt = 1 px, so a larger
+ * value that draws a larger component shows larger.
+ */
+export function card({ label, detail, svg, error, attributes, trueScale = false, tag = 'button' }) {
   const thumb = element('span', { class: 'variant-thumb', 'aria-hidden': 'true' });
   const parsed = svg ? parseSVG(svg) : null;
   if (parsed) {
     const { width, height } = sizeOf(parsed);
-    const scale = Math.min(THUMB_WIDTH / width, THUMB_HEIGHT / height, 2);
+    const scale = trueScale ? 1 : Math.min(THUMB_WIDTH / width, THUMB_HEIGHT / height, 2);
     parsed.style.width = `${width * scale}px`;
     parsed.style.height = `${height * scale}px`;
     // Thumbnails are pictures, not controls: the card is the button.
@@ -220,13 +291,13 @@ function card({ label, detail, svg, error, attributes }) {
     thumb.append(element('span', { class: 'variant-missing', text: error ?? 'Not rendered' }));
   }
   const { class: extra, ...rest } = attributes;
-  return element('button', { type: 'button', class: `variant${extra ? ` ${extra}` : ''}`, ...rest, title: error ?? detail ?? label }, [
+  return element(tag, { type: 'button', class: `variant${extra ? ` ${extra}` : ''}`, ...rest, title: error ?? detail ?? label }, [
     thumb,
     element('span', { class: 'variant-label', text: label }),
   ]);
 }
 
-function describe(component, values) {
+export function describe(component, values) {
   if (!component || !values) return '';
   return Object.entries(values).map(([name, value]) => {
     const property = component.properties.find((p) => p.name === name);

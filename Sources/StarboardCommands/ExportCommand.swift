@@ -17,14 +17,16 @@ enum ExportCommand: Command {
           DIR/index.html         the inspector page, loading data.js and staticmode.js
           DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
                                  the catalog and, per component, its default render and variants
-          DIR/staticmode.js      the read-only viewer (a classic script: works from file://)
+          DIR/staticmode.js      the read-only viewer: the page's own modules (static.js and what it
+                                 imports) joined into one classic script, which works from file://
           DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
-          DIR/fonts/             DejaVu Sans and DejaVu Sans Bold, which the SVG text is set in
+          DIR/fonts/             the DejaVu faces and Noto Color Emoji, which the SVG text is set in
         Existing files of those names are replaced; nothing else in DIR is touched.
 
         OPTIONS:
           --out DIR              Where to write the site (required).
-          --web DIR              The page files to start from (default: ./Web, as for serve).
+          --web DIR              The page files to start from (default: ./Web, else the Web folder of
+                                 the source tree this starboard was built in).
         """
 
     struct Options: Equatable {
@@ -67,16 +69,16 @@ enum ExportCommand: Command {
     }
 
     static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {
-        guard let webRoot = options.webRoot ?? StarboardCommand.defaultWebRoot() else {
-            return .failure("cannot find the Web folder; run from the repository or pass --web DIR", code: 1)
+        guard let webRoot = options.webRoot ?? ExportCommand.defaultWebRoot() else {
+            return .failure("cannot find the Web folder (not in ./Web, nor in the source tree of \(StarboardCommand.currentExecutable())); pass --web DIR", code: 1)
         }
         let web = URL(fileURLWithPath: webRoot).standardized.resolvingSymlinksInPath()
         let out = URL(fileURLWithPath: options.output).standardized.resolvingSymlinksInPath()
         guard FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path) else {
             return .failure("\(webRoot) has no index.html; pass the page's folder with --web DIR", code: 1)
         }
-        guard FileManager.default.fileExists(atPath: web.appendingPathComponent(ExportPage.viewerScript).path) else {
-            return .failure("\(webRoot) has no \(ExportPage.viewerScript), which the static page needs", code: 1)
+        guard FileManager.default.fileExists(atPath: web.appendingPathComponent(ExportScript.entry).path) else {
+            return .failure("\(webRoot) has no \(ExportScript.entry), which the static page is built from", code: 1)
         }
         if out.path == web.path || out.path.hasPrefix(web.path + "/") {
             return .usage("--out \(options.output) is inside the Web folder; the export would overwrite the live page", help: usage)
@@ -89,11 +91,13 @@ enum ExportCommand: Command {
         var result = CommandOutput()
         do {
             let catalog = try ExportCatalog(registry: registry, exported: now)
+            let viewer = try ExportScript.bundle(in: web)
             for relativePath in try pageFiles(in: web) {
                 let data = try read(web.appendingPathComponent(relativePath))
                 try write(try ExportPage.transform(data, relativePath: relativePath), to: out.appendingPathComponent(relativePath))
             }
             try write(Data(catalog.script.utf8), to: out.appendingPathComponent(ExportPage.dataScript))
+            try write(Data(viewer.utf8), to: out.appendingPathComponent(ExportPage.viewerScript))
             for font in Typesetter.shared.fontFiles {
                 guard let data = FileManager.default.contents(atPath: font.path) else {
                     result.stderr += "warning: cannot read \(font.path) (scripts/install-deps installs it); the page falls back to other fonts\n"
@@ -108,6 +112,29 @@ enum ExportCommand: Command {
             return .failure(error.description, code: 1)
         }
         return result
+    }
+
+    /// `./Web`, else the `Web` folder of the source tree this binary was built in: the nearest
+    /// folder above the real executable (`.build/<triple>/debug/starboard`, through any symlink)
+    /// that holds `Package.swift` and `Web/index.html`. So `export` works from any folder, not
+    /// only from the repository.
+    static func defaultWebRoot(
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executable: String = StarboardCommand.currentExecutable()
+    ) -> String? {
+        let fileManager = FileManager.default
+        let local = URL(fileURLWithPath: currentDirectory).appendingPathComponent("Web")
+        if fileManager.fileExists(atPath: local.appendingPathComponent("index.html").path) { return local.path }
+        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let web = folder.appendingPathComponent("Web")
+            if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+               fileManager.fileExists(atPath: web.appendingPathComponent("index.html").path) {
+                return web.path
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// The Web folder's files the static page uses, as paths inside it, sorted.

@@ -4,7 +4,8 @@ import Foundation
 /// instead of the ES modules, and root-relative URLs (`/fonts/…`) become relative ones, so the
 /// folder works from `file://` and from any sub-path of a web server.
 enum ExportPage {
-    /// The classic script that shows the exported data read-only; it lives in the Web folder.
+    /// The classic script that shows the exported data read-only, bundled at export time from
+    /// the page's modules (``ExportScript``).
     static let viewerScript = "staticmode.js"
     static let dataScript = "data.js"
 
@@ -30,11 +31,10 @@ enum ExportPage {
     }
 
     /// Whether the export copies a file of the Web folder (by its path inside it): everything
-    /// but the ES modules, which the static page does not load, and hidden files.
+    /// but the ES modules, which the static page gets bundled into ``viewerScript``, and hidden files.
     static func copies(_ relativePath: String) -> Bool {
         let name = (relativePath as NSString).lastPathComponent
         if name.hasPrefix(".") { return false }
-        if relativePath == viewerScript { return true }
         return !(name.hasSuffix(".js") || name.hasSuffix(".mjs"))
     }
 

@@ -144,7 +144,8 @@ def check_static_page(browser, url: str, catalog: list[dict], screenshot: str):
     cards[1].click()
     wait_for(browser, lambda d: d.find_element(By.ID, "prop-name").get_attribute("value") == "Earth Day",
              "choosing the Earth Day variant did not show its values")
-    assert browser.find_element(By.ID, "prop-hueRotation").get_attribute("value") == "90°"
+    # As the live page shows it: the number in the field, the degree sign beside it.
+    assert browser.find_element(By.ID, "prop-hueRotation").get_attribute("value") == "90"
     assert "Earth Day" in browser.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("innerHTML")
     editable = browser.execute_script(
         "return [...document.querySelectorAll('#inspector input, #inspector select, #inspector textarea')]"
@@ -154,6 +155,9 @@ def check_static_page(browser, url: str, catalog: list[dict], screenshot: str):
     wait_for(browser, lambda d: d.execute_script(
         "return [...document.fonts].some((f) => f.family.includes('DejaVu Sans') && f.status === 'loaded')"),
         "the exported DejaVu Sans font did not load")
+
+    # The panes fill the window even when a component's content is short.
+    assert browser.execute_script("return Math.round(document.querySelector('.layout').getBoundingClientRect().bottom) === innerHeight")
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / screenshot))
@@ -176,3 +180,49 @@ def test_deep_link_opens_a_variant(browser, site):
              "the link did not open the variant")
     pressed = browser.find_element(By.CSS_SELECTOR, '#variant-list .variant[aria-pressed="true"]')
     assert pressed.get_attribute("data-variant") == "Last of three"
+
+
+# The live page and the export run the same modules (the export bundles them), so a value reads
+# the same in both: each field's text, each switch and each slider.
+SAME_AS_LIVE = [
+    ("HikeBadge", "Tenth Hike", "name=Tenth%20Hike&hueRotation=45&grayscale=0.5"),
+    ("RatingControl", "Compact", "starSize=24x24&spacing=4&rating=4"),
+    ("PageControl", "Tinted", "currentPage=1&currentPageTint=007AFF"),
+    ("ProfileSummary", "Summer, no notifications", "prefersNotifications=false&seasonalPhoto=summer"),
+]
+
+FIELDS = """
+return Object.fromEntries([...document.querySelectorAll('#inspector input, #inspector select')]
+  .map((i) => [i.id || i.name + '=' + i.value, i.type === 'checkbox' || i.type === 'radio' ? String(i.checked) : i.value]));
+"""
+
+
+def test_export_shows_values_as_the_live_page_does(browser, server, site):
+    for component, variant, query in SAME_AS_LIVE:
+        browser.get(f"{server.url}?c={component}&{query}")
+        wait_for(browser, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "connected"
+                 and d.find_elements(By.CSS_SELECTOR, f'#variant-list [data-variant="{variant}"][aria-current="true"]')
+                 and not d.find_elements(By.CSS_SELECTOR, "#inspector .prop[data-pending]"),
+                 f"the live page did not show {component} {variant}")
+        live = browser.execute_script(FIELDS)
+        browser.find_element(By.ID, "reset-all").click()
+        browser.get(site.as_uri() + f"/index.html#{component}/{variant.replace(' ', '%20').replace(',', '%2C')}")
+        wait_for(browser, lambda d: d.find_element(By.ID, "component-title").text.endswith(variant),
+                 f"the export did not open {component} {variant}")
+        exported = browser.execute_script(FIELDS)
+        assert exported == live, f"{component} {variant}: export {exported} != live {live}"
+
+
+def test_export_works_outside_the_repository(tmp_path):
+    binary = binary_path().resolve()
+    result = subprocess.run([str(binary), "export", "--out", "site"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / "staticmode.js").is_file()
+    # Run by name from PATH, through a symlink, as an installed tool would be.
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    (bin_folder / "starboard").symlink_to(binary)
+    result = subprocess.run(["starboard", "export", "--out", "other"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120, env={"PATH": f"{bin_folder}:/usr/bin:/bin"})
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "other" / "index.html").is_file()

@@ -78,11 +78,16 @@ def choose(driver, component):
     wait(driver, lambda d: f"c={component}" in d.current_url and preview_svg(d))
 
 
-def reset_all(driver):
+def reset_all_enabled(driver) -> bool:
+    # aria-disabled rather than disabled, so focus stays on the button after a reset.
     button = driver.find_element(By.ID, "reset-all")
-    if button.is_enabled():
-        button.click()
-    wait(driver, lambda d: not d.find_element(By.ID, "reset-all").is_enabled(), message="values did not reset")
+    return button.is_enabled() and button.get_attribute("aria-disabled") != "true"
+
+
+def reset_all(driver):
+    if reset_all_enabled(driver):
+        driver.find_element(By.ID, "reset-all").click()
+    wait(driver, lambda d: not reset_all_enabled(d), message="values did not reset")
 
 
 def fresh(driver, server, component):
