@@ -332,4 +332,23 @@ struct StateStoreTests {
         let folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(folder.count == 1 && folder[0].hasPrefix("state.json.corrupt-"))
     }
+
+    /// `--state /dev/null` once moved the device aside and wrote a regular file in its place, for
+    /// the whole machine. A pipe in a temporary folder stands in for it here.
+    @Test func neverMovesOrReplacesSomethingThatIsNotARegularFile() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(mkfifo(path, 0o600) == 0)
+        let store = StateStore(path: path, settleDelay: 0.01)
+        let loaded = store.load()
+        #expect(loaded.components.isEmpty)
+        #expect(loaded.warnings == ["\(path) is not a regular file; values start from defaults and are not saved"])
+        store.observe { ["RatingControl": SavedComponent(values: .object([("rating", .integer(3))]), revision: 1)] }
+        try store.flush()
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe")
+        let folder = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(folder == ["state.json"])
+    }
 }

@@ -27,6 +27,9 @@ public final class StateStore: Sendable {
     /// Reads saved values. They are re-checked against the components by the session (through
     /// its host, since only component code knows its constraints); here only the file is checked.
     public func load() -> (components: [String: SavedComponent], warnings: [String]) {
+        if Self.isSpecialFile(path) {
+            return ([:], ["\(path) is not a regular file; values start from defaults and are not saved"])
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return ([:], []) }
         guard let text = String(data: data, encoding: .utf8), let json = try? JSONValue(parsing: text),
               json["format"]?.stringValue == Self.format, case .object(let saved)? = json["components"] else {
@@ -83,7 +86,17 @@ public final class StateStore: Sendable {
         try queue.sync { try save() }
     }
 
+    /// Whether `path` is something other than a regular file (a device such as /dev/null, a
+    /// folder, a pipe): such a path is never read as state, moved aside or replaced.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) != S_IFREG
+    }
+
     private func save() throws {
+        // Renaming a file over /dev/null (or a folder) would replace it for the whole machine.
+        guard !Self.isSpecialFile(path) else { return }
         guard let snapshot = source.withLock({ $0 })?() else { return }
         let components = JSONValue.object(snapshot.keys.sorted().map { name in
             let saved = snapshot[name]!
