@@ -29,27 +29,27 @@ struct BadgeBackground: View {
     static let adjustment = 0.085
 
     /// The six segments in unit coordinates: a line to `line`, then a curve to `curve` around `control`.
-    static let segments: [(line: Point, curve: Point, control: Point)] = {
+    static let segments: [(line: CGPoint, curve: CGPoint, control: CGPoint)] = {
         let a = adjustment
         return [
-            (Point(x: 0.60, y: 0.05), Point(x: 0.40, y: 0.05), Point(x: 0.50, y: 0.00)),
-            (Point(x: 0.05, y: 0.20 + a), Point(x: 0.00, y: 0.30 + a), Point(x: 0.00, y: 0.25 + a)),
-            (Point(x: 0.00, y: 0.70 - a), Point(x: 0.05, y: 0.80 - a), Point(x: 0.00, y: 0.75 - a)),
-            (Point(x: 0.40, y: 0.95), Point(x: 0.60, y: 0.95), Point(x: 0.50, y: 1.00)),
-            (Point(x: 0.95, y: 0.80 - a), Point(x: 1.00, y: 0.70 - a), Point(x: 1.00, y: 0.75 - a)),
-            (Point(x: 1.00, y: 0.30 + a), Point(x: 0.95, y: 0.20 + a), Point(x: 1.00, y: 0.25 + a)),
+            (CGPoint(x: 0.60, y: 0.05), CGPoint(x: 0.40, y: 0.05), CGPoint(x: 0.50, y: 0.00)),
+            (CGPoint(x: 0.05, y: 0.20 + a), CGPoint(x: 0.00, y: 0.30 + a), CGPoint(x: 0.00, y: 0.25 + a)),
+            (CGPoint(x: 0.00, y: 0.70 - a), CGPoint(x: 0.05, y: 0.80 - a), CGPoint(x: 0.00, y: 0.75 - a)),
+            (CGPoint(x: 0.40, y: 0.95), CGPoint(x: 0.60, y: 0.95), CGPoint(x: 0.50, y: 1.00)),
+            (CGPoint(x: 0.95, y: 0.80 - a), CGPoint(x: 1.00, y: 0.70 - a), CGPoint(x: 1.00, y: 0.75 - a)),
+            (CGPoint(x: 1.00, y: 0.30 + a), CGPoint(x: 0.95, y: 0.20 + a), CGPoint(x: 1.00, y: 0.25 + a)),
         ]
     }()
 
     /// The outline for a square of side `min(size.width, size.height)`, narrowed to 83.2 % and centred.
-    static func outline(in size: Size) -> Path {
+    static func outline(in size: CGSize) -> Path {
         let side = min(size.width, size.height)
         let xScale = 0.832
         let xOffset = side * (1 - xScale) / 2
         let width = side * xScale
-        func map(_ unit: Point) -> Point { Point(x: unit.x * width + xOffset, y: unit.y * side) }
+        func map(_ unit: CGPoint) -> CGPoint { CGPoint(x: unit.x * width + xOffset, y: unit.y * side) }
         return Path { path in
-            path.move(to: map(Point(x: 0.95, y: 0.20 + adjustment)))
+            path.move(to: map(CGPoint(x: 0.95, y: 0.20 + adjustment)))
             for segment in segments {
                 path.addLine(to: map(segment.line))
                 path.addQuadCurve(to: map(segment.curve), control: map(segment.control))
@@ -73,7 +73,7 @@ struct BadgeBackground: View {
 struct BadgeSymbol: View {
     static let color = Color(red8: 79, green8: 79, blue8: 191)
 
-    static func outline(in size: Size) -> Path {
+    static func outline(in size: CGSize) -> Path {
         let width = min(size.width, size.height)
         let height = width * 0.75
         let spacing = width * 0.030
@@ -82,19 +82,19 @@ struct BadgeSymbol: View {
         let topHeight = height * 0.488
         return Path { path in
             path.addLines([
-                Point(x: middle, y: spacing),
-                Point(x: middle - topWidth, y: topHeight - spacing),
-                Point(x: middle, y: topHeight / 2 + spacing),
-                Point(x: middle + topWidth, y: topHeight - spacing),
-                Point(x: middle, y: spacing),
+                CGPoint(x: middle, y: spacing),
+                CGPoint(x: middle - topWidth, y: topHeight - spacing),
+                CGPoint(x: middle, y: topHeight / 2 + spacing),
+                CGPoint(x: middle + topWidth, y: topHeight - spacing),
+                CGPoint(x: middle, y: spacing),
             ])
             path.addLines([
-                Point(x: middle, y: topHeight / 2 + spacing * 3),
-                Point(x: middle - topWidth, y: topHeight + spacing),
-                Point(x: spacing, y: height - spacing),
-                Point(x: width - spacing, y: height - spacing),
-                Point(x: middle + topWidth, y: topHeight + spacing),
-                Point(x: middle, y: topHeight / 2 + spacing * 3),
+                CGPoint(x: middle, y: topHeight / 2 + spacing * 3),
+                CGPoint(x: middle - topWidth, y: topHeight + spacing),
+                CGPoint(x: spacing, y: height - spacing),
+                CGPoint(x: width - spacing, y: height - spacing),
+                CGPoint(x: middle + topWidth, y: topHeight + spacing),
+                CGPoint(x: middle, y: topHeight / 2 + spacing * 3),
             ])
         }
     }

@@ -3,7 +3,8 @@ import StarboardUI
 
 /// A row of page dots with the current page highlighted, as `UIPageControl` in the Landmarks page view.
 ///
-/// Tapping a dot left or right of the current one moves one page that way, as a page control does.
+/// Tapping a dot left or right of the current one moves one page that way, as a page control does;
+/// each dot is a SwiftUI-style `Button`.
 struct PageControl: Component {
     @Inspectable("Number of Pages", range: 1...20)
     var numberOfPages = 4
@@ -33,29 +34,28 @@ struct PageControl: Component {
 
     var body: some View {
         HStack(spacing: 0) {
-            ForEach(0..<numberOfPages) { page in
-                Circle()
-                    .fill(page == currentPage ? currentPageTint : pageTint)
-                    .frame(width: dotSize, height: dotSize)
-                    .frame(width: dotSize + dotSpacing, height: 26)
-                    .accessibility(label: "Page \(page + 1)")
-                    .tappable(id: "page-\(page + 1)")
+            ForEach(0..<numberOfPages, id: \.self) { page in
+                Button {
+                    // A page control moves one page toward the dot tapped, as UIPageControl does.
+                    if page > currentPage {
+                        currentPage += 1
+                    } else if page < currentPage {
+                        currentPage -= 1
+                    }
+                } label: {
+                    Circle()
+                        .fill(page == currentPage ? currentPageTint : pageTint)
+                        .frame(width: dotSize, height: dotSize)
+                        .frame(width: dotSize + dotSpacing, height: 26)
+                }
+                .accessibilityIdentifier("page-\(page + 1)")
+                .accessibilityLabel("Page \(page + 1)")
             }
         }
         .background(Capsule().fill(Color(red: 0, green: 0, blue: 0, opacity: 0.3)))
-        .accessibility(identifier: "page-control", label: "Page Control", value: "page \(currentPage + 1) of \(numberOfPages)")
-    }
-
-    mutating func tap(_ target: String) -> Bool {
-        guard target.hasPrefix("page-"), let number = Int(target.dropFirst(5)), (1...numberOfPages).contains(number) else {
-            return false
-        }
-        let page = number - 1
-        if page > currentPage {
-            currentPage += 1
-        } else if page < currentPage {
-            currentPage -= 1
-        }
-        return true
+        .accessibilityElement(children: .contain)
+        .accessibilityIdentifier("page-control")
+        .accessibilityLabel("Page Control")
+        .accessibilityValue("page \(currentPage + 1) of \(numberOfPages)")
     }
 }

@@ -4,13 +4,14 @@ import StarboardUI
 
 /// A row of stars a person taps to rate something, after FoodTracker's `RatingControl`.
 ///
-/// Tapping star *n* sets the rating to *n*; tapping the star of the current rating resets it to zero.
+/// Tapping star *n* sets the rating to *n*; tapping the star of the current rating resets it to
+/// zero. Each star is a SwiftUI-style `Button` whose action sets `rating`.
 struct RatingControl: Component {
     @Inspectable("Star Count", range: 1...20, help: "How many stars the control shows.")
     var starCount = 5
 
     @Inspectable("Star Size", range: 8...200, help: "The size of each star's button.")
-    var starSize = Size(width: 44, height: 44)
+    var starSize = CGSize(width: 44, height: 44)
 
     @Inspectable(range: 0...40, step: 1, help: "The space between two stars.")
     var spacing = 8.0
@@ -23,21 +24,22 @@ struct RatingControl: Component {
     static let variants = [
         Variant<RatingControl>("No rating"),
         Variant("Three stars") { $0.rating = 3 },
-        Variant("Compact") { $0.starSize = Size(width: 24, height: 24); $0.spacing = 4; $0.rating = 4 },
+        Variant("Compact") { $0.starSize = CGSize(width: 24, height: 24); $0.spacing = 4; $0.rating = 4 },
     ]
 
     var body: some View {
         HStack(spacing: spacing) {
-            ForEach(1...max(starCount, 1)) { number in
-                let id = "star-\(number)"
-                StarButton(isFilled: number <= rating, size: starSize)
-                    .accessibility(
-                        identifier: id,
-                        label: "Set \(number) star rating",
-                        value: ratingDescription,
-                        hint: number == rating ? "Tap to reset the rating to zero." : nil
-                    )
-                    .tappable(id: id)
+            ForEach(1...max(starCount, 1), id: \.self) { number in
+                Button {
+                    // Tapping the star of the current rating resets it, as in the seed.
+                    rating = number == rating ? 0 : number
+                } label: {
+                    StarButton(isFilled: number <= rating, size: starSize)
+                }
+                .accessibilityIdentifier("star-\(number)")
+                .accessibilityLabel("Set \(number) star rating")
+                .accessibilityValue(ratingDescription)
+                .accessibilityHint(number == rating ? "Tap to reset the rating to zero." : "")
             }
         }
     }
@@ -50,20 +52,12 @@ struct RatingControl: Component {
         default: "\(rating) stars set."
         }
     }
-
-    mutating func tap(_ target: String) -> Bool {
-        guard target.hasPrefix("star-"), let number = Int(target.dropFirst(5)), (1...starCount).contains(number) else {
-            return false
-        }
-        rating = number == rating ? 0 : number
-        return true
-    }
 }
 
 /// One star in a button-sized cell: outlined when empty, filled when set.
 struct StarButton: View {
     var isFilled: Bool
-    var size: Size
+    var size: CGSize
 
     static let fillColor = Color(red8: 255, green8: 184, blue8: 0)
     static let outlineColor = Color(red8: 214, green8: 140, blue8: 0)
@@ -74,7 +68,7 @@ struct StarButton: View {
             // The whole cell takes taps, not only the star's points.
             Rectangle().fill(.clear)
             if isFilled {
-                star.fill(Self.fillColor, stroke: Self.outlineColor, lineWidth: strokeWidth)
+                star.fill(Self.fillColor).stroke(Self.outlineColor, lineWidth: strokeWidth)
             } else {
                 star.stroke(Self.emptyColor, lineWidth: strokeWidth)
             }
@@ -82,7 +76,7 @@ struct StarButton: View {
         .frame(width: size.width, height: size.height)
     }
 
-    private var strokeWidth: Double { max(1, min(size.width, size.height) / 22) }
+    private var strokeWidth: CGFloat { max(1, min(size.width, size.height) / 22) }
 
     /// The star's ten corners on a unit circle, from the top clockwise: the same for every star,
     /// so worked out once rather than with ten sines and cosines per star per render.
@@ -95,12 +89,12 @@ struct StarButton: View {
     private var star: Path {
         let radius = min(size.width, size.height) * 0.4
         let inner = radius * 0.382
-        let center = Point(x: size.width / 2, y: size.height / 2 + radius * 0.05)
+        let center = CGPoint(x: size.width / 2, y: size.height / 2 + radius * 0.05)
         return Path { path in
             path.reserveCapacity(11)
             for (index, corner) in Self.corners.enumerated() {
                 let r = index.isMultiple(of: 2) ? radius : inner
-                let point = Point(x: center.x + r * corner.cos, y: center.y + r * corner.sin)
+                let point = CGPoint(x: center.x + r * corner.cos, y: center.y + r * corner.sin)
                 if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
             }
             path.closeSubpath()

@@ -32,8 +32,11 @@ extension CommandContext {
     /// Runs `body` with the registry and prints what it returns, or reports why the registry is invalid.
     func output(_ body: (Registry) -> CommandOutput) -> StarboardCommand.Action {
         switch registry() {
-        case .failure(let error): .output(error.output)
-        case .success(let registry): .output(body(registry))
+        case .failure(let error): return .output(error.output)
+        case .success(let registry):
+            var output = body(registry)
+            output.stderr = registry.warnings.map { "warning: \($0)\n" }.joined() + output.stderr
+            return .output(output)
         }
     }
 }

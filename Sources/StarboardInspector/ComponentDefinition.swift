@@ -34,18 +34,29 @@ public struct ComponentDefinition: Sendable {
     /// In declaration order.
     public let properties: [PropertyDescriptor]
     public let defaults: PropertyValues
-    public let variants: [VariantDefinition]
+    public internal(set) var variants: [VariantDefinition]
 
     private let makeRendering: @Sendable (PropertyValues) throws -> Rendering
     private let runTap: @Sendable (PropertyValues, String) throws -> PropertyValues?
+    /// The values an instance of this component holds, if `view` is one (a preview's view).
+    let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
     init<C: Component>(_ type: C.Type) throws(RegistryError) {
         let name = C.name
         let defaultInstance = C()
-        let wrappers: [(String, any InspectableProperty)] = Mirror(reflecting: defaultInstance).children.compactMap { child in
-            guard let label = child.label, let wrapper = child.value as? any InspectableProperty else { return nil }
-            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, wrapper)
+        var inspectable: [(String, any InspectableProperty)] = []
+        var declared: [String: Any] = [:]
+        for child in Mirror(reflecting: defaultInstance).children {
+            guard let label = child.label else { continue }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            if let wrapper = child.value as? any InspectableProperty {
+                inspectable.append((name, wrapper))
+            } else {
+                declared[name] = child.value
+            }
         }
+        let wrappers = inspectable
+        let others = DeclaredProperties(values: declared)
         let descriptors = wrappers.map { $0.1.descriptor(name: $0.0) }
         let defaults = Dictionary(uniqueKeysWithValues: descriptors.map { ($0.name, $0.defaultValue) })
 
@@ -59,7 +70,7 @@ public struct ComponentDefinition: Sendable {
                 }
                 fields.append(InstanceDecoder.Field(name: property, wrapper: wrapper, value: value))
             }
-            return try C(from: InstanceDecoder(component: name, fields: fields))
+            return try C(from: InstanceDecoder(component: name, fields: fields, others: others.values))
         }
         @Sendable func readBack(_ instance: C) -> PropertyValues {
             var values: PropertyValues = [:]
@@ -84,10 +95,15 @@ public struct ComponentDefinition: Sendable {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }
         }
+        self.valuesOfInstance = { view in (view as? C).map(readBack) }
         self.runTap = { values, target in
             var instance = try instantiate(values)
-            guard instance.tap(target) else { return nil }
-            return readBack(instance)
+            // An action (`onTapGesture`, `Button`) laid out with this id runs first; else the
+            // component's own `tap(_:)`.
+            if try Renderer.performTap(on: instance, target: target) || instance.tap(target) {
+                return readBack(instance)
+            }
+            return nil
         }
 
         // Check the declaration once, at start-up, so a mistake shows before anyone inspects.
@@ -110,7 +126,13 @@ public struct ComponentDefinition: Sendable {
         }
         var variants: [VariantDefinition] = []
         for variant in C.variants {
-            var instance = defaultInstance
+            // A fresh instance each: copies share their properties' storage.
+            var instance: C
+            do {
+                instance = try instantiate(defaults)
+            } catch {
+                throw RegistryError("\(name) cannot be made from its defaults: \(error)")
+            }
             variant.configure(&instance)
             let values = readBack(instance)
             let changes = values.filter { defaults[$0.key] != $0.value }
@@ -128,6 +150,22 @@ public struct ComponentDefinition: Sendable {
         if Set(variantNames).count != variantNames.count {
             throw RegistryError("\(name) declares two variants with the same name")
         }
+    }
+
+    /// Adds a `PreviewProvider`'s preview of this component as a variant; a warning when it cannot.
+    mutating func addPreview(named variantName: String, showing view: Any) -> String? {
+        guard let values = valuesOfInstance(view) else { return nil }
+        guard !variants.contains(where: { $0.name == variantName }) else {
+            return "\(name) already has a variant \"\(variantName)\"; the preview of that name is left out"
+        }
+        let changes = values.filter { defaults[$0.key] != $0.value }
+        do {
+            _ = try resolve(changes: changes, over: defaults)
+        } catch {
+            return "preview \"\(variantName)\" is left out: \(error.description)"
+        }
+        variants.append(VariantDefinition(name: variantName, changes: changes, values: values))
+        return nil
     }
 
     public func property(named name: String) -> PropertyDescriptor? {
@@ -275,6 +313,12 @@ public struct ComponentDefinition: Sendable {
             ("variants", .array(variants.map { .object([("name", .string($0.name)), ("values", json($0.changes))]) })),
         ])
     }
+}
+
+/// A component's stored properties that are not inspectable, as its default instance holds them.
+/// Only read; `@State` is copied with storage of its own for each instance.
+struct DeclaredProperties: @unchecked Sendable {
+    let values: [String: Any]
 }
 
 /// Why the registry refused to start.

@@ -9,17 +9,32 @@ import StarboardUI
 /// ```
 ///
 /// The initial value is the default the inspector resets to.
+///
+/// Like SwiftUI's `@State`, the value can be set from an action in the view's body
+/// (`Button { rating = 3 }`); `$rating` is a `Binding` to hand to a child view. Starboard makes a
+/// fresh instance, with storage of its own, for every render.
 @propertyWrapper
 public struct Inspectable<Value: InspectableValue>: Sendable {
-    public var wrappedValue: Value
+    private let storage: ValueBox<Value>
     let label: String?
     let help: String?
     let constraints: Constraints
     /// The declared default, kept when the value changes.
     let defaultValue: Value
 
+    public var wrappedValue: Value {
+        get { storage.value }
+        nonmutating set { storage.value = newValue }
+    }
+
+    /// A binding to the property, to hand to a child view (`$rating`).
+    public var projectedValue: Binding<Value> {
+        let storage = self.storage
+        return Binding(get: { storage.value }, set: { storage.value = $0 })
+    }
+
     init(wrappedValue: Value, label: String?, help: String?, constraints: Constraints) {
-        self.wrappedValue = wrappedValue
+        self.storage = ValueBox(wrappedValue)
         self.defaultValue = wrappedValue
         self.label = label
         self.help = help
@@ -123,10 +138,20 @@ extension Inspectable: InspectableProperty {
     func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T {
         guard T.self == Self.self else { throw .otherType }
         guard let typed = Value(propertyValue: value) else { throw .wrongKind }
-        var copy = self
-        copy.wrappedValue = typed
+        let copy = Inspectable(filling: self, with: typed)
         // T is Self (checked above): a reinterpretation, without the cost of a dynamic cast.
         return unsafeBitCast(copy, to: T.self)
+    }
+}
+
+extension Inspectable {
+    /// The declaration of `template` with storage of its own holding `value`.
+    init(filling template: Inspectable, with value: Value) {
+        storage = ValueBox(value)
+        label = template.label
+        help = template.help
+        constraints = template.constraints
+        defaultValue = template.defaultValue
     }
 }
 

@@ -69,7 +69,11 @@ extension Point: InspectableValue {
 
 extension Color: InspectableValue {
     public static var kind: PropertyKind { .color }
-    public var propertyValue: PropertyValue { .color(self) }
+    /// An inspected color is a fixed sRGB value: a system color is taken at its light value.
+    public var propertyValue: PropertyValue {
+        let rgb = lightValue
+        return .color(Color(red: rgb.red, green: rgb.green, blue: rgb.blue, opacity: rgb.opacity))
+    }
     public init?(propertyValue: PropertyValue) {
         guard case .color(let v) = propertyValue else { return nil }
         self = v

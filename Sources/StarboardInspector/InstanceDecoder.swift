@@ -1,3 +1,5 @@
+import StarboardUI
+
 /// Makes a component instance with chosen property values.
 ///
 /// A component's synthesized `init(from:)` asks for each stored property by name; for every
@@ -18,11 +20,14 @@ struct InstanceDecoder: Decoder {
 
     let component: String
     let fields: [Field]
+    /// The default instance's other stored properties (`@State`, constants held in `var`s), by
+    /// name: a fresh instance takes them as declared.
+    let others: [String: Any]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Container<Key>(component: component, fields: fields))
+        KeyedDecodingContainer(Container<Key>(component: component, fields: fields, others: others))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -40,6 +45,7 @@ struct InstanceDecoder: Decoder {
     struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let component: String
         let fields: [Field]
+        let others: [String: Any]
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { fields.compactMap { Key(stringValue: $0.name) } }
 
@@ -49,11 +55,18 @@ struct InstanceDecoder: Decoder {
             return fields.indices.first { fields[$0].name == name }
         }
 
-        func contains(_ key: Key) -> Bool { index(key) != nil }
-        func decodeNil(forKey key: Key) throws -> Bool { index(key) == nil }
+        func contains(_ key: Key) -> Bool { index(key) != nil || others[key.stringValue] != nil }
+        func decodeNil(forKey key: Key) throws -> Bool { index(key) == nil && others[key.stringValue] == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let index = index(key) else { throw notInspectable(key) }
+            guard let index = index(key) else {
+                // Not inspectable: as declared, with storage of its own for `@State`.
+                if let declared = others[key.stringValue] {
+                    if let property = declared as? any DynamicProperty, let fresh = property._freshCopy() as? T { return fresh }
+                    if let value = declared as? T { return value }
+                }
+                throw notInspectable(key)
+            }
             do throws(NotFillable) {
                 return try fields[index].wrapper.filled(with: fields[index].value, as: T.self)
             } catch .wrongKind {
@@ -80,7 +93,7 @@ struct InstanceDecoder: Decoder {
             throw DecodingError.keyNotFound(key, .init(codingPath: [key], debugDescription: "nested containers are not used"))
         }
 
-        func superDecoder() throws -> any Decoder { InstanceDecoder(component: component, fields: fields) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { InstanceDecoder(component: component, fields: fields) }
+        func superDecoder() throws -> any Decoder { InstanceDecoder(component: component, fields: fields, others: others) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { InstanceDecoder(component: component, fields: fields, others: others) }
     }
 }

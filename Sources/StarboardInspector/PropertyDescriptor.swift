@@ -244,7 +244,7 @@ public struct PropertyDescriptor: Sendable {
                 throw mismatch("\"\(c)\"", component: component)
             }
         case .color(let c):
-            guard [c.red, c.green, c.blue, c.opacity].allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
+            guard [c.lightValue.red, c.lightValue.green, c.lightValue.blue, c.lightValue.opacity].allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
                 throw mismatch(c.hex, component: component)
             }
         case .bool, .date:

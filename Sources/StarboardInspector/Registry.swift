@@ -1,3 +1,5 @@
+import StarboardUI
+
 /// The components Starboard knows, each registered with one line:
 ///
 /// ```swift
@@ -9,9 +11,12 @@
 public struct Registry: Sendable {
     /// In registration order.
     public let components: [ComponentDefinition]
+    /// Previews that could not become variants, and why.
+    public let warnings: [String]
 
     /// Checks every component's declaration; refuses duplicate names and broken declarations.
-    public init(_ types: [any Component.Type]) throws(RegistryError) {
+    /// `PreviewProvider`s in the program add their previews of registered components as variants.
+    public init(_ types: [any Component.Type], previews: Bool = true) throws(RegistryError) {
         var definitions: [ComponentDefinition] = []
         for type in types {
             let definition = try ComponentDefinition(type)
@@ -20,7 +25,29 @@ public struct Registry: Sendable {
             }
             definitions.append(definition)
         }
+        var warnings: [String] = []
+        if previews {
+            for provider in Previews.providers() {
+                let providerName = String(describing: provider)
+                for (index, preview) in Previews.capture(provider, wanted: { $0 is any Component }).enumerated() {
+                    let variantName = preview.name ?? "\(providerName) \(index + 1)"
+                    guard let view = preview.view, let component = view as? any Component else {
+                        warnings.append("preview \"\(variantName)\" of \(providerName) shows no component; previews become variants of the component they show")
+                        continue
+                    }
+                    let componentName = type(of: component).name
+                    guard let position = definitions.firstIndex(where: { $0.name == componentName }) else {
+                        warnings.append("preview \"\(variantName)\" of \(providerName) shows \(componentName), which is not registered")
+                        continue
+                    }
+                    if let warning = definitions[position].addPreview(named: variantName, showing: view) {
+                        warnings.append(warning)
+                    }
+                }
+            }
+        }
         components = definitions
+        self.warnings = warnings
     }
 
     public func component(named name: String) -> ComponentDefinition? {

@@ -25,6 +25,11 @@ struct GroupAttributes {
     var transform: GroupTransform?
     var opacity: Double?
     var filter: Filter?
+    /// An outline the group's content is cut to, in the frame it was laid out in.
+    var clip: (Clip, Rect)?
+    var traits: AccessibilityTraits = []
+    /// Hidden from assistive technology (`aria-hidden`).
+    var isHidden = false
     var accessibility: AccessibilityInfo?
     /// The id a tap on this group reports.
     var tapTarget: String?
@@ -48,13 +53,16 @@ public struct AccessibilityElement: Hashable, Sendable {
     public var frame: Rect
     /// Whether a tap on it is routed back to the component.
     public var isTappable: Bool
+    /// Its traits by name (`button`, `header`, …).
+    public var traits: [String]
 
-    public init(id: String, label: String?, value: String?, hint: String?, frame: Rect, isTappable: Bool) {
+    public init(id: String, label: String?, value: String?, hint: String?, frame: Rect, isTappable: Bool, traits: [String] = []) {
         self.id = id
         self.label = label
         self.value = value
         self.hint = hint
         self.frame = frame
         self.isTappable = isTappable
+        self.traits = traits
     }
 }

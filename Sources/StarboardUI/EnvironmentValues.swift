@@ -1,11 +1,13 @@
+import Foundation
+
 /// What a view inherits from the views around it, as SwiftUI's `EnvironmentValues`.
 ///
-/// Resolved while the view tree is built, top down: `.font(_:)`, `.foregroundColor(_:)` and the
-/// text modifiers set values here for their content, and leaf views (text, shapes) read them as
-/// they become nodes. Layout never looks at the environment.
+/// Resolved while the view tree is built, top down: `.font(_:)`, `.foregroundStyle(_:)`, the
+/// text modifiers and `.environment(_:_:)` set values here for their content, and leaf views
+/// (text, shapes) read them as they become nodes. Layout never looks at the environment.
 public struct EnvironmentValues: Sendable {
-    /// The color shapes and text use when they set none of their own.
-    public var foregroundColor: Color?
+    /// Light or dark: system colors and `.primary` resolve against it.
+    public var colorScheme: ColorScheme = .light
     /// The font text uses when it sets none of its own; nil is ``Font/body``.
     public var font: Font?
     /// A weight that overrides the font's, from `.fontWeight(_:)` or `.bold()` on a container.
@@ -18,11 +20,30 @@ public struct EnvironmentValues: Sendable {
     public var truncationMode: Text.TruncationMode = .tail
     /// How the lines of wrapped text align with each other.
     public var multilineTextAlignment: TextAlignment = .leading
+    /// The paint shapes and text use when they set none of their own; nil is `.primary`.
+    var foreground: Paint?
+    /// The tint (`.tint(_:)`); nil is the accent color, blue.
+    var tint: Color?
+    /// How buttons inside are drawn (`.buttonStyle(_:)`).
+    public var buttonStyle: ButtonStyleKind = .automatic
+    /// The size of symbols relative to their font (`.imageScale(_:)`).
+    public var imageScale: Image.Scale = .medium
+    /// How labels inside show their title and icon (`.labelStyle(_:)`).
+    public var labelStyle: LabelStyleKind = .titleAndIcon
+    /// The locale dates and numbers in `Text` are formatted for: US English unless set.
+    public var locale = Locale(identifier: "en_US")
 
     public init() {}
 
-    /// The foreground when nothing sets one.
-    static let defaultForeground = Color.black
+    /// The foreground: what `.foregroundStyle(_:)` set, else the primary text color.
+    var foregroundPaint: Paint {
+        foreground ?? .color(SystemColor.primary.resolve(in: self))
+    }
+}
+
+/// Light or dark appearance, as SwiftUI's `ColorScheme`.
+public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
+    case light, dark
 }
 
 /// How the lines of a multi-line text align, as SwiftUI's `TextAlignment`.
@@ -35,5 +56,58 @@ public enum TextAlignment: Hashable, Sendable {
         case .center: 0.5
         case .trailing: 1
         }
+    }
+}
+
+/// Reads a value of the environment a view is built in, as SwiftUI's `@Environment`:
+///
+/// ```swift
+/// @Environment(\.colorScheme) private var colorScheme
+/// ```
+///
+/// Read it in `body` (or what `body` calls); outside a render it gives the default environment.
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    public var wrappedValue: Value {
+        CurrentGraph.environment[keyPath: keyPath]
+    }
+}
+
+extension Environment: Decodable {
+    /// Only Starboard's registry makes components; `@Environment` needs no value of its own.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: decoder.codingPath,
+            debugDescription: "@Environment properties read the environment in Starboard, they are not decoded"
+        ))
+    }
+}
+
+/// The graph being built on this thread, so `@Environment` can read the environment of the view
+/// whose body is being evaluated (the graph's environment is that view's while it is).
+enum CurrentGraph {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` with `graph` as this thread's current graph.
+    static func with<R>(_ graph: UnsafeMutablePointer<ViewGraph>, _ body: () throws -> R) rethrows -> R {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, UnsafeRawPointer(graph))
+        defer { pthread_setspecific(key, previous) }
+        return try body()
+    }
+
+    static var environment: EnvironmentValues {
+        guard let pointer = pthread_getspecific(key) else { return EnvironmentValues() }
+        return pointer.assumingMemoryBound(to: ViewGraph.self).pointee.environment
     }
 }

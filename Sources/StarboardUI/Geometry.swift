@@ -1,59 +1,15 @@
 import Foundation
 
-/// A point in a two-dimensional coordinate space, in points.
-public struct Point: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
+/// A point, a size and a rectangle are Foundation's `CGPoint`, `CGSize` and `CGRect`, as in
+/// SwiftUI; these names are kept so that code written before that keeps compiling.
+public typealias Point = CGPoint
+public typealias Size = CGSize
+public typealias Rect = CGRect
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin, (0, 0).
-    public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and a height, in points.
-public struct Size: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// A size with zero width and height.
-    public static let zero = Size(width: 0, height: 0)
-}
-
-/// A rectangle given by its origin (top-left corner) and size.
-public struct Rect: Hashable, Sendable {
-    public var origin: Point
-    public var size: Size
-
-    public init(origin: Point, size: Size) {
-        self.origin = origin
-        self.size = size
-    }
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
-    }
-
-    public var minX: Double { origin.x }
-    public var minY: Double { origin.y }
-    public var maxX: Double { origin.x + size.width }
-    public var maxY: Double { origin.y + size.height }
-    public var midX: Double { origin.x + size.width / 2 }
-    public var midY: Double { origin.y + size.height / 2 }
-    public var width: Double { size.width }
-    public var height: Double { size.height }
-
+extension CGRect {
     /// The point at `unit` inside the rectangle, where (0, 0) is the top-left and (1, 1) the bottom-right corner.
-    public func point(at unit: UnitPoint) -> Point {
-        Point(x: origin.x + unit.x * size.width, y: origin.y + unit.y * size.height)
+    public func point(at unit: UnitPoint) -> CGPoint {
+        CGPoint(x: origin.x + unit.x * size.width, y: origin.y + unit.y * size.height)
     }
 }
 
@@ -118,6 +74,15 @@ public struct Angle: Hashable, Sendable, Comparable {
     public static let zero = Angle(degrees: 0)
 
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.degrees < rhs.degrees }
+
+    public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(degrees: lhs.degrees + rhs.degrees) }
+    public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(degrees: lhs.degrees - rhs.degrees) }
+    public static prefix func - (angle: Angle) -> Angle { Angle(degrees: -angle.degrees) }
+    public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(degrees: lhs.degrees * rhs) }
+    public static func * (lhs: Double, rhs: Angle) -> Angle { Angle(degrees: lhs * rhs.degrees) }
+    public static func / (lhs: Angle, rhs: Double) -> Angle { Angle(degrees: lhs.degrees / rhs) }
+    public static func += (lhs: inout Angle, rhs: Angle) { lhs = lhs + rhs }
+    public static func -= (lhs: inout Angle, rhs: Angle) { lhs = lhs - rhs }
 }
 
 /// The two layout axes.

@@ -33,6 +33,15 @@ struct LayoutEngine {
     private var placement: [Proposal] = []
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(flexibility: Double, child: Int32)] = []
+    /// Scratch space for stacks' child origins, used as a stack by nested stacks.
+    private var origins: [Point] = []
+    /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
+    var actionTargets: [String: Int32] = [:]
+    /// Inside a hidden element, and inside elements whose children are not listed.
+    private var hiddenDepth = 0
+    private var suppressedDepth = 0
+    /// Labels and text collected for each enclosing `.combine` element.
+    private var combining: [[String]] = []
 
     private struct CacheEntry {
         var proposal: Proposal
@@ -55,9 +64,14 @@ struct LayoutEngine {
         display.groups.removeAll(keepingCapacity: true)
         elements = []
         statistics = RenderStatistics()
+        actionTargets = [:]
+        combining.removeAll(keepingCapacity: true)
+        hiddenDepth = 0
+        suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)
         placement.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
     }
 
     /// Sets what an empty engine needs for the next render.
@@ -128,7 +142,7 @@ struct LayoutEngine {
             return size(child, aspectProposal(ratio, mode, child, proposal))
         case .fixedSize(let horizontal, let vertical):
             return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget:
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex:
             return size(child, proposal)
         }
     }
@@ -258,18 +272,19 @@ struct LayoutEngine {
             return value
         }
         let offered = Proposal(
-            width: spec.width ?? clamp(proposal.width, spec.minWidth, spec.maxWidth),
-            height: spec.height ?? clamp(proposal.height, spec.minHeight, spec.maxHeight)
+            width: spec.width ?? (proposal.width == nil ? spec.idealWidth : clamp(proposal.width, spec.minWidth, spec.maxWidth)),
+            height: spec.height ?? (proposal.height == nil ? spec.idealHeight : clamp(proposal.height, spec.minHeight, spec.maxHeight))
         )
         let inner = size(child, offered)
-        func resolve(_ fixed: Double?, _ low: Double?, _ high: Double?, _ proposed: Double?, _ childLength: Double) -> Double {
+        func resolve(_ fixed: Double?, _ low: Double?, _ high: Double?, _ ideal: Double?, _ proposed: Double?, _ childLength: Double) -> Double {
             if let fixed { return fixed }
+            if proposed == nil, let ideal { return clamp(ideal, low, high)! }
             if low == nil && high == nil { return childLength }
             let upper = min(high ?? childLength, proposed ?? childLength)
             return max(low ?? childLength, upper)
         }
-        let width = resolve(spec.width, spec.minWidth, spec.maxWidth, proposal.width, inner.width)
-        let height = resolve(spec.height, spec.minHeight, spec.maxHeight, proposal.height, inner.height)
+        let width = resolve(spec.width, spec.minWidth, spec.maxWidth, spec.idealWidth, proposal.width, inner.width)
+        let height = resolve(spec.height, spec.minHeight, spec.maxHeight, spec.idealHeight, proposal.height, inner.height)
         return (Size(width: width, height: height), offered)
     }
 
@@ -317,6 +332,7 @@ struct LayoutEngine {
         case .shape(let shape):
             display.items.append(.shape(shape, frame: rect))
         case .text(let text):
+            if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
             display.texts.append(layoutText(graph.texts[Int(text)], proposal))
             display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
         case .stack(let kind):
@@ -340,32 +356,54 @@ struct LayoutEngine {
         _ = layoutStack(index, kind, proposal, placing: true)
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
+        // Where each child goes, in layout order; then drawn in z order.
+        let base = origins.count
         switch kind {
         case .depth(let alignment):
             for slot in first..<first + count {
                 let child = graph.childList[slot]
-                let offer = placement[Int(child)]
-                place(child, offer, at: aligned(size(child, offer), in: rect, alignment), toRoot: toRoot)
+                origins.append(aligned(size(child, placement[Int(child)]), in: rect, alignment))
             }
         case .horizontal(let spacing, let alignment):
             var x = rect.minX
             for slot in first..<first + count {
                 let child = graph.childList[slot]
-                let offer = placement[Int(child)]
-                let childSize = size(child, offer)
-                place(child, offer, at: Point(x: x, y: rect.minY + (rect.height - childSize.height) * alignment.fraction), toRoot: toRoot)
+                let childSize = size(child, placement[Int(child)])
+                origins.append(Point(x: x, y: rect.minY + (rect.height - childSize.height) * alignment.fraction))
                 x += childSize.width + spacing
             }
         case .vertical(let spacing, let alignment):
             var y = rect.minY
             for slot in first..<first + count {
                 let child = graph.childList[slot]
-                let offer = placement[Int(child)]
-                let childSize = size(child, offer)
-                place(child, offer, at: Point(x: rect.minX + (rect.width - childSize.width) * alignment.fraction, y: y), toRoot: toRoot)
+                let childSize = size(child, placement[Int(child)])
+                origins.append(Point(x: rect.minX + (rect.width - childSize.width) * alignment.fraction, y: y))
                 y += childSize.height + spacing
             }
         }
+        let raised = (first..<first + count).contains { slot in
+            if case .modifier(.zIndex(let z)) = graph.nodes[Int(graph.childList[slot])].kind { return z != 0 }
+            return false
+        }
+        if raised {
+            // Higher zIndex in front; equal ones in the order they were written.
+            let order = (0..<count).sorted { (zIndex(graph.childList[first + $0]), $0) < (zIndex(graph.childList[first + $1]), $1) }
+            for position in order {
+                let child = graph.childList[first + position]
+                place(child, placement[Int(child)], at: origins[base + position], toRoot: toRoot)
+            }
+        } else {
+            for position in 0..<count {
+                let child = graph.childList[first + position]
+                place(child, placement[Int(child)], at: origins[base + position], toRoot: toRoot)
+            }
+        }
+        origins.removeLast(count)
+    }
+
+    private func zIndex(_ node: Int32) -> Double {
+        if case .modifier(.zIndex(let z)) = graph.nodes[Int(node)].kind { return z }
+        return 0
     }
 
     /// Builds a `GeometryReader`'s content now that its size is known, and places it at the
@@ -434,12 +472,21 @@ struct LayoutEngine {
             var attributes = GroupAttributes()
             attributes.opacity = min(max(value, 0), 1)
             placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
-        case .filter(let filter) where filter.isIdentity:
-            place(child, proposal, at: rect.origin, toRoot: toRoot)
-        case .filter(let filter):
+        case .filter(let index):
+            let filter = graph.filters[Int(index)]
+            guard !filter.isIdentity else {
+                place(child, proposal, at: rect.origin, toRoot: toRoot)
+                return
+            }
             var attributes = GroupAttributes()
             attributes.filter = filter
             placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
+        case .clip(let index):
+            var attributes = GroupAttributes()
+            attributes.clip = (graph.clips[Int(index)], rect)
+            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
+        case .zIndex:
+            place(child, proposal, at: rect.origin, toRoot: toRoot)
         case .accessibility, .tapTarget:
             placeElement(index, proposal, in: rect, toRoot: toRoot)
         }
@@ -453,28 +500,71 @@ struct LayoutEngine {
     }
 
     /// One accessibility element from a run of accessibility and tap modifiers, so
-    /// `.accessibilityLabel(…).accessibilityValue(…).tappable(id:)` makes a single element.
+    /// `.accessibilityLabel(…).accessibilityValue(…).onTapGesture {…}` makes a single element.
+    ///
+    /// Hidden elements and the elements inside an element made with `children: .ignore` or
+    /// `.combine` are drawn (and still take taps) but not listed; `.combine` joins the labels and
+    /// text inside into its own label.
     private mutating func placeElement(_ index: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         var info = AccessibilityInfo()
-        var tap: String?
+        var tap: TapTarget?
         var content = index
         peeling: while true {
             switch graph.nodes[Int(content)].kind {
             case .modifier(.accessibility(let outer)): info = graph.accessibility[Int(outer)].merged(over: info)
-            case .modifier(.tapTarget(let id)): tap = tap ?? graph.tapTargets[Int(id)]
+            case .modifier(.tapTarget(let target)):
+                let next = graph.tapTargets[Int(target)]
+                tap = TapTarget(id: tap?.id ?? next.id, action: tap?.action ?? next.action)
             default: break peeling
             }
             content = graph.firstChild(of: content)
         }
-        let id = info.identifier ?? tap ?? "element-\(elements.count + 1)"
+        let traits = info.effectiveTraits.union(tap != nil ? .isButton : [])
+        let id: String
+        if let identifier = info.identifier {
+            id = identifier
+        } else if let tapID = tap?.id {
+            id = tapID
+        } else if tap?.action != nil {
+            id = "tap-\(actionTargets.count + 1)"
+        } else {
+            id = "element-\(elements.count + 1)"
+        }
+        // The id a tap on the view reports: its own, or for an action the element's id.
+        let tapID = tap.map { $0.id ?? id }
+        if let tapID, let action = tap?.action { actionTargets[tapID] = action }
         var attributes = GroupAttributes()
         attributes.accessibility = info
-        attributes.tapTarget = tap
+        attributes.tapTarget = tapID
         attributes.elementID = id
-        elements.append(AccessibilityElement(
-            id: id, label: info.label, value: info.value, hint: info.hint,
-            frame: toRoot.boundingBox(of: rect), isTappable: tap != nil
-        ))
+        attributes.traits = traits
+        attributes.isHidden = info.isHidden || hiddenDepth > 0
+        let listed = !attributes.isHidden && suppressedDepth == 0
+        if !listed, !combining.isEmpty, !info.isHidden, let label = info.label {
+            combining[combining.count - 1].append(label)
+        }
+        let element = elements.count
+        if listed {
+            elements.append(AccessibilityElement(
+                id: id, label: info.label, value: info.value, hint: info.hint,
+                frame: toRoot.boundingBox(of: rect), isTappable: tapID != nil, traits: traits.names
+            ))
+        }
+        let group = display.groups.count
+        let behavior = info.children?.kind
+        if info.isHidden { hiddenDepth += 1 }
+        if behavior == .ignore || behavior == .combine { suppressedDepth += 1 }
+        if behavior == .combine { combining.append([]) }
         placeGroup(content, attributes, proposal, in: rect, toRoot: toRoot)
+        if behavior == .combine {
+            let pieces = combining.removeLast()
+            if info.label == nil, !pieces.isEmpty {
+                let label = pieces.joined(separator: ", ")
+                display.groups[group].accessibility?.label = label
+                if listed { elements[element].label = label }
+            }
+        }
+        if behavior == .ignore || behavior == .combine { suppressedDepth -= 1 }
+        if info.isHidden { hiddenDepth -= 1 }
     }
 }

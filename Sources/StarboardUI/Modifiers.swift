@@ -71,32 +71,48 @@ public struct _LayoutModifier: ViewModifier {
     }
 }
 
-/// A change to what the content inherits (font, color, text settings); no node of its own.
+/// A change to what the content inherits (font, style, text settings); no node of its own.
 public struct _EnvironmentModifier: ViewModifier {
     public typealias Body = Never
     let change: Change
 
     enum Change {
-        case foregroundColor(Color?)
+        case foreground(AnyShapeStyle?)
         case font(Font?)
         case fontWeight(Font.Weight?)
         case italic
         case lineLimit(Int?)
         case truncationMode(Text.TruncationMode)
         case multilineTextAlignment(TextAlignment)
+        case tint(Color?)
     }
 
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
         let saved = graph.environment
         switch modifier.change {
-        case .foregroundColor(let color): graph.environment.foregroundColor = color
+        case .foreground(let style): graph.environment.foreground = style?._resolvePaint(in: saved).paint
         case .font(let font): graph.environment.font = font
         case .fontWeight(let weight): graph.environment.fontWeight = weight
         case .italic: graph.environment.italic = true
         case .lineLimit(let limit): graph.environment.lineLimit = limit
         case .truncationMode(let mode): graph.environment.truncationMode = mode
         case .multilineTextAlignment(let alignment): graph.environment.multilineTextAlignment = alignment
+        case .tint(let color): graph.environment.tint = color
         }
+        content._makeNodes(in: &graph)
+        graph.environment = saved
+    }
+}
+
+/// `.environment(\.key, value)`: sets one environment value for the content.
+public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
+    public typealias Body = Never
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+
+    public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
+        let saved = graph.environment
+        graph.environment[keyPath: modifier.keyPath] = modifier.value
         content._makeNodes(in: &graph)
         graph.environment = saved
     }
@@ -129,6 +145,26 @@ public struct _LayerModifier<Layer: View>: ViewModifier {
     }
 }
 
+/// The four edges of a view, as SwiftUI's `Edge`.
+public enum Edge: Int8, Hashable, Sendable, CaseIterable {
+    case top, leading, bottom, trailing
+
+    /// A set of edges, as padding takes them.
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public init(_ edge: Edge) { rawValue = 1 << edge.rawValue }
+
+        public static let top = Set(.top)
+        public static let leading = Set(.leading)
+        public static let bottom = Set(.bottom)
+        public static let trailing = Set(.trailing)
+        public static let horizontal: Set = [.leading, .trailing]
+        public static let vertical: Set = [.top, .bottom]
+        public static let all: Set = [.top, .leading, .bottom, .trailing]
+    }
+}
+
 extension View {
     func layout(_ effect: LayoutEffect) -> ModifiedContent<Self, _LayoutModifier> {
         self.modifier(_LayoutModifier(effect: effect))
@@ -138,77 +174,43 @@ extension View {
         self.modifier(_EnvironmentModifier(change: change))
     }
 
+    // MARK: Frames and padding
+
     /// A fixed size in either dimension; nil keeps the child's own size there.
-    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
-        layout(.frame(FrameSpec(width: width, height: height, alignment: alignment)))
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        layout(.frame(FrameSpec(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)))
     }
 
-    /// A flexible frame; `maxWidth: .infinity` takes all the width offered.
+    /// A flexible frame; `maxWidth: .infinity` takes all the width offered. Ideal sizes are what
+    /// the frame takes when offered nothing.
     public func frame(
-        minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil,
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+        minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center
     ) -> some View {
-        layout(.frame(FrameSpec(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment)))
+        layout(.frame(FrameSpec(
+            minWidth: minWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
+            minHeight: minHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
+            idealWidth: idealWidth.map(Double.init), idealHeight: idealHeight.map(Double.init), alignment: alignment
+        )))
     }
 
     public func padding(_ insets: EdgeInsets) -> some View {
         layout(.padding(insets))
     }
 
-    /// The same padding on every edge; SwiftUI's default of 16 when none is given.
-    public func padding(_ length: Double = 16) -> some View {
-        layout(.padding(EdgeInsets(length)))
+    /// Padding on `edges`; SwiftUI's default of 16 points when no length is given.
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+        let amount = Double(length ?? 16)
+        return layout(.padding(EdgeInsets(
+            top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
+            bottom: edges.contains(.bottom) ? amount : 0, trailing: edges.contains(.trailing) ? amount : 0
+        )))
     }
 
-    /// Moves the drawing without changing layout.
-    public func offset(x: Double = 0, y: Double = 0) -> some View {
-        layout(.offset(x: x, y: y))
-    }
-
-    /// Places the view's centre at `point` in its parent's coordinates; takes all the space offered.
-    public func position(x: Double, y: Double) -> some View {
-        layout(.position(Point(x: x, y: y)))
-    }
-
-    /// Scales the drawing about `anchor` without changing layout.
-    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> some View {
-        layout(.scale(x: scale, y: scale, anchor: anchor))
-    }
-
-    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> some View {
-        layout(.scale(x: x, y: y, anchor: anchor))
-    }
-
-    /// Rotates the drawing about `anchor` (clockwise for positive angles) without changing layout.
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-        layout(.rotation(angle, anchor: anchor))
-    }
-
-    public func opacity(_ value: Double) -> some View {
-        layout(.opacity(value))
-    }
-
-    /// Constrains the view to a width/height ratio; nil uses the child's own ideal ratio.
-    public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> some View {
-        layout(.aspectRatio(ratio, contentMode))
-    }
-
-    public func scaledToFit() -> some View {
-        aspectRatio(nil, contentMode: .fit)
-    }
-
-    public func scaledToFill() -> some View {
-        aspectRatio(nil, contentMode: .fill)
-    }
-
-    /// Shifts every hue of the subtree by `angle`, as CSS `hue-rotate()`.
-    public func hueRotation(_ angle: Angle) -> some View {
-        layout(.filter(.hueRotation(angle)))
-    }
-
-    /// Removes `amount` (0…1) of the subtree's color, as CSS `grayscale()`.
-    public func grayscale(_ amount: Double) -> some View {
-        layout(.filter(.grayscale(amount)))
+    /// The same padding on every edge.
+    public func padding(_ length: CGFloat) -> some View {
+        layout(.padding(EdgeInsets(Double(length))))
     }
 
     /// Proposes the view its ideal size, so text keeps its one line whatever it is offered.
@@ -221,6 +223,130 @@ extension View {
         layout(.fixedSize(horizontal: horizontal, vertical: vertical))
     }
 
+    /// Constrains the view to a width/height ratio; nil uses the child's own ideal ratio.
+    public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        layout(.aspectRatio(ratio.map(Double.init), contentMode))
+    }
+
+    public func aspectRatio(_ ratio: CGSize, contentMode: ContentMode) -> some View {
+        layout(.aspectRatio(ratio.height > 0 ? Double(ratio.width / ratio.height) : nil, contentMode))
+    }
+
+    public func scaledToFit() -> some View {
+        aspectRatio(nil, contentMode: .fit)
+    }
+
+    public func scaledToFill() -> some View {
+        aspectRatio(nil, contentMode: .fill)
+    }
+
+    // MARK: Position and transforms
+
+    /// Moves the drawing without changing layout.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        layout(.offset(x: Double(x), y: Double(y)))
+    }
+
+    public func offset(_ offset: CGSize) -> some View {
+        layout(.offset(x: Double(offset.width), y: Double(offset.height)))
+    }
+
+    /// Places the view's centre at `point` in its parent's coordinates; takes all the space offered.
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        layout(.position(CGPoint(x: x, y: y)))
+    }
+
+    public func position(_ position: CGPoint) -> some View {
+        layout(.position(position))
+    }
+
+    /// Scales the drawing about `anchor` without changing layout.
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+        layout(.scale(x: Double(scale), y: Double(scale), anchor: anchor))
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        layout(.scale(x: Double(x), y: Double(y), anchor: anchor))
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        layout(.scale(x: Double(scale.width), y: Double(scale.height), anchor: anchor))
+    }
+
+    /// Rotates the drawing about `anchor` (clockwise for positive angles) without changing layout.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        layout(.rotation(angle, anchor: anchor))
+    }
+
+    /// The drawing order among siblings: a higher index is drawn in front.
+    public func zIndex(_ value: Double) -> some View {
+        layout(.zIndex(value))
+    }
+
+    // MARK: Drawing effects
+
+    public func opacity(_ value: Double) -> some View {
+        layout(.opacity(value))
+    }
+
+    /// Shifts every hue of the subtree by `angle`, as CSS `hue-rotate()`.
+    public func hueRotation(_ angle: Angle) -> some View {
+        layout(.filter(.hueRotation(angle)))
+    }
+
+    /// Removes `amount` (0…1) of the subtree's color, as CSS `grayscale()`.
+    public func grayscale(_ amount: Double) -> some View {
+        layout(.filter(.grayscale(amount)))
+    }
+
+    /// Scales saturation: 0 is gray, 1 unchanged.
+    public func saturation(_ amount: Double) -> some View {
+        layout(.filter(.saturation(amount)))
+    }
+
+    /// Adds `amount` to every color channel: 0 unchanged, 1 white.
+    public func brightness(_ amount: Double) -> some View {
+        layout(.filter(.brightness(amount)))
+    }
+
+    /// Scales contrast around mid-gray: 1 unchanged, 0 gray.
+    public func contrast(_ amount: Double) -> some View {
+        layout(.filter(.contrast(amount)))
+    }
+
+    /// A Gaussian blur of the drawing.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+        layout(.filter(.blur(radius: Double(radius))))
+    }
+
+    /// A blurred, offset copy of the drawing's shape behind it; SwiftUI's default color is black
+    /// at a third opacity.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        modifier(_ShadowModifier(color: color, radius: Double(radius), x: Double(x), y: Double(y)))
+    }
+
+    /// Cuts the drawing to `shape` laid out in the view's frame.
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        layout(.clip(Clip(geometry: shape.resolvedGeometry(), evenOdd: style.isEOFilled)))
+    }
+
+    /// Cuts the drawing to the view's frame.
+    public func clipped(antialiased: Bool = false) -> some View {
+        clipShape(Rectangle())
+    }
+
+    /// Rounds the view's corners by clipping it.
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: Double(radius)))
+    }
+
+    /// A border of `width` points inside the view's frame.
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        overlay(Rectangle().strokeBorder(content, lineWidth: Double(width)))
+    }
+
+    // MARK: Layers
+
     /// Draws `background` behind the view, offered the view's size.
     public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
         modifier(_LayerModifier(layer: background, alignment: alignment, inFront: false))
@@ -229,6 +355,16 @@ extension View {
     /// Draws the views `content` builds behind the view, offered its size.
     public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> some View {
         modifier(_LayerModifier(layer: content(), alignment: alignment, inFront: false))
+    }
+
+    /// Fills the view's frame behind it with a style.
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: false))
+    }
+
+    /// Fills `shape` in the view's frame behind it with a style.
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
+        modifier(_LayerModifier(layer: shape.fill(style), alignment: .center, inFront: false))
     }
 
     /// Draws `overlay` over the view, offered the view's size.
@@ -241,9 +377,31 @@ extension View {
         modifier(_LayerModifier(layer: content(), alignment: alignment, inFront: true))
     }
 
+    /// Fills the view's frame over it with a style.
+    public func overlay<S: ShapeStyle>(_ style: S) -> some View {
+        modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: true))
+    }
+
+    // MARK: Environment
+
+    /// The style shapes and text inside use when they set none of their own.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        environment(.foreground(AnyShapeStyle(style)))
+    }
+
     /// The color shapes and text inside use when they set none of their own.
     public func foregroundColor(_ color: Color?) -> some View {
-        environment(.foregroundColor(color))
+        environment(.foreground(color.map { AnyShapeStyle($0) }))
+    }
+
+    /// The tint buttons, toggles and `.tint` styles inside use.
+    public func tint(_ tint: Color?) -> some View {
+        environment(.tint(tint))
+    }
+
+    /// The accent color inside (the tint).
+    public func accentColor(_ color: Color?) -> some View {
+        environment(.tint(color))
     }
 
     /// The font text inside uses unless it sets its own; a weight set inside is kept.
@@ -260,8 +418,8 @@ extension View {
         environment(.fontWeight(isActive ? .bold : nil))
     }
 
-    public func italic() -> some View {
-        environment(.italic)
+    public func italic(_ isActive: Bool = true) -> some View {
+        environment(isActive ? .italic : .fontWeight(nil))
     }
 
     /// The most lines the text inside may take; the last one is truncated.
@@ -277,74 +435,61 @@ extension View {
         environment(.multilineTextAlignment(alignment))
     }
 
-    public func accessibilityLabel(_ label: String) -> some View {
-        layout(.accessibility(AccessibilityInfo(label: label)))
+    /// Sets one environment value for the view and what it contains.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
     }
+}
 
-    public func accessibilityValue(_ value: String) -> some View {
-        layout(.accessibility(AccessibilityInfo(value: value)))
-    }
+/// A shadow: its color resolves against the environment, so the filter is made when built.
+public struct _ShadowModifier: ViewModifier {
+    public typealias Body = Never
+    let color: Color
+    let radius: Double
+    let x: Double
+    let y: Double
 
-    public func accessibilityHint(_ hint: String) -> some View {
-        layout(.accessibility(AccessibilityInfo(hint: hint)))
-    }
-
-    public func accessibilityIdentifier(_ identifier: String) -> some View {
-        layout(.accessibility(AccessibilityInfo(identifier: identifier)))
-    }
-
-    /// All accessibility facts at once; nil leaves a fact unset.
-    public func accessibility(identifier: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil) -> some View {
-        layout(.accessibility(AccessibilityInfo(identifier: identifier, label: label, value: value, hint: hint)))
-    }
-
-    /// Marks the view as something a person can tap; `id` comes back to the component's tap handler.
-    public func tappable(id: String) -> some View {
-        layout(.tapTarget(id))
+    public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
+        let mark = graph.pending.count
+        content._makeNodes(in: &graph)
+        let color = modifier.color.resolve(in: graph.environment)
+        graph.wrapEach(from: mark, in: .filter(.shadow(color: color, radius: modifier.radius, x: modifier.x, y: modifier.y)))
     }
 }
 
 /// Whether `aspectRatio` fits inside the offered space or fills it.
-public enum ContentMode: Sendable {
+public enum ContentMode: Hashable, Sendable {
     case fit
     case fill
 }
 
-/// A color filter with the semantics of the CSS filter functions of the same name.
+/// A filter over a view's drawing, written as an SVG filter.
 public enum Filter: Hashable, Sendable {
     /// Rotates hues by an angle (CSS `hue-rotate()`, SVG `feColorMatrix type="hueRotate"`).
     case hueRotation(Angle)
     /// Removes `amount` (0…1) of the saturation (CSS `grayscale()`, SVG `saturate` with `1 - amount`).
     case grayscale(Double)
+    /// Scales saturation: 0 is gray, 1 unchanged, more is more vivid (SVG `saturate`).
+    case saturation(Double)
+    /// Adds `amount` to every color channel (SwiftUI's `brightness`).
+    case brightness(Double)
+    /// Scales each channel's distance from mid-gray by `amount` (SwiftUI's `contrast`).
+    case contrast(Double)
+    /// A Gaussian blur; the standard deviation is half the radius, as for CSS shadows.
+    case blur(radius: Double)
+    /// A blurred, offset copy of the drawing's shape in `color` behind it.
+    case shadow(color: Color.Resolved, radius: Double, x: Double, y: Double)
 
-    /// True when the filter changes nothing (no hue turn, no gray), so no SVG filter is written.
+    /// True when the filter changes nothing, so no SVG filter is written.
     public var isIdentity: Bool {
         switch self {
         case .hueRotation(let angle): angle.degrees.truncatingRemainder(dividingBy: 360) == 0
         case .grayscale(let amount): amount <= 0
+        case .saturation(let amount): amount == 1
+        case .brightness(let amount): amount == 0
+        case .contrast(let amount): amount == 1
+        case .blur(let radius): radius <= 0
+        case .shadow(let color, _, _, _): color.opacity <= 0
         }
-    }
-}
-
-/// What assistive technology hears about a view, and the id tools use to find it.
-public struct AccessibilityInfo: Hashable, Sendable {
-    public var identifier: String?
-    public var label: String?
-    public var value: String?
-    public var hint: String?
-
-    public init(identifier: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil) {
-        self.identifier = identifier
-        self.label = label
-        self.value = value
-        self.hint = hint
-    }
-
-    /// Later modifiers fill what earlier ones left empty, as chained SwiftUI accessibility modifiers do.
-    func merged(over inner: AccessibilityInfo) -> AccessibilityInfo {
-        AccessibilityInfo(
-            identifier: identifier ?? inner.identifier, label: label ?? inner.label,
-            value: value ?? inner.value, hint: hint ?? inner.hint
-        )
     }
 }

@@ -55,25 +55,89 @@ public struct Path: Hashable, Sendable {
         current = point
     }
 
-    /// Adds an arc of a circle around `center` from `startAngle` to `endAngle`
-    /// (angles measured clockwise on screen from the positive x axis).
-    public mutating func addArc(center: Point, radius: Double, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+    /// Adds an arc of a circle around `center` from `startAngle` to `endAngle`, as SwiftUI draws
+    /// it: angles grow clockwise on screen (y points down), and `clockwise` is meant in the y-up
+    /// space of Core Graphics, so `clockwise: false` runs clockwise on screen.
+    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        let radius = Double(radius)
         let start = Point(x: center.x + radius * cos(startAngle.radians), y: center.y + radius * sin(startAngle.radians))
         let end = Point(x: center.x + radius * cos(endAngle.radians), y: center.y + radius * sin(endAngle.radians))
         if current == nil { move(to: start) } else { addLine(to: start) }
+        let onScreenClockwise = !clockwise
         var sweep = endAngle.degrees - startAngle.degrees
-        if clockwise { while sweep < 0 { sweep += 360 } } else { while sweep > 0 { sweep -= 360 } }
+        if onScreenClockwise { while sweep < 0 { sweep += 360 } } else { while sweep > 0 { sweep -= 360 } }
+        let radii = Size(width: radius, height: radius)
         if abs(sweep) >= 360 {
             // SVG cannot draw a full circle as one arc: split it in two halves.
             let mid = Point(x: 2 * center.x - start.x, y: 2 * center.y - start.y)
-            elements.append(.arc(to: mid, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: false, sweep: clockwise))
-            elements.append(.arc(to: start, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: false, sweep: clockwise))
+            elements.append(.arc(to: mid, radii: radii, rotation: .zero, largeArc: false, sweep: onScreenClockwise))
+            elements.append(.arc(to: start, radii: radii, rotation: .zero, largeArc: false, sweep: onScreenClockwise))
             current = start
             return
         }
-        elements.append(.arc(to: end, radii: Size(width: radius, height: radius), rotation: .zero, largeArc: abs(sweep) > 180, sweep: clockwise))
+        elements.append(.arc(to: end, radii: radii, rotation: .zero, largeArc: abs(sweep) > 180, sweep: onScreenClockwise))
         current = end
     }
+
+    /// A rectangle as its own closed subpath.
+    public mutating func addRect(_ rect: CGRect) {
+        move(to: rect.origin)
+        addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
+        addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+        addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+        closeSubpath()
+    }
+
+    public mutating func addRects(_ rects: [CGRect]) {
+        for rect in rects { addRect(rect) }
+    }
+
+    /// A rectangle with rounded corners as its own closed subpath.
+    public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
+        ShapeGeometry.roundedRectangle(cornerRadius: Double(min(cornerSize.width, cornerSize.height))).emit(in: rect, to: &self)
+    }
+
+    /// An ellipse filling `rect` as its own closed subpath.
+    public mutating func addEllipse(in rect: CGRect) {
+        ShapeGeometry.ellipse.emit(in: rect, to: &self)
+    }
+
+    /// Another path's elements appended to this one.
+    public mutating func addPath(_ path: Path) {
+        elements.append(contentsOf: path.elements)
+        current = path.current ?? current
+    }
+
+    public init(_ rect: CGRect) {
+        self.init()
+        addRect(rect)
+    }
+
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
+        self.init()
+        addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+
+    public init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
+        self.init()
+        addRoundedRect(in: rect, cornerSize: cornerSize, style: style)
+    }
+
+    public init(ellipseIn rect: CGRect) {
+        self.init()
+        addEllipse(in: rect)
+    }
+
+    /// The path moved by (`dx`, `dy`).
+    public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path {
+        applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(dx), ty: Double(dy)))
+    }
+
+    /// Whether the path has no elements.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Where the last element ended.
+    public var currentPoint: CGPoint? { current }
 
     /// Adds an SVG-style elliptical arc from the current point to `point`.
     public mutating func addArc(to point: Point, radii: Size, rotation: Angle = .zero, largeArc: Bool, sweep: Bool) {

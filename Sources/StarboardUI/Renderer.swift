@@ -9,6 +9,8 @@ public struct Rendering: Sendable {
     public var accessibility: [AccessibilityElement]
     /// How much layout work the render took.
     public var statistics: RenderStatistics
+    /// What the author should know about this render (a symbol drawn as a placeholder, say).
+    public var warnings: [String] = []
 }
 
 /// Lays out a view at its ideal size and writes it as SVG. Pure: the same view gives the same bytes.
@@ -20,6 +22,27 @@ public enum Renderer {
     /// the pool before use, so one thread at a time has it.
     private struct Spare: @unchecked Sendable {
         var engine: LayoutEngine
+    }
+
+    /// Lays `view` out as a render would and runs the action (`onTapGesture`, `Button`) of the
+    /// tap target `target`; false when no action has that id.
+    public static func performTap(
+        on view: some View, target: String, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
+    ) throws(RenderLimits.Exceeded) -> Bool {
+        var engine = LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter)
+        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, RenderLimits.Exceeded> in
+            CurrentGraph.with(engine.pointer(to: \.graph)!) {
+                view._makeNodes(in: &engine.pointee.graph)
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+                engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
+                _ = engine.pointee.layOutRoot(engine.pointee.graph.takeSingle())
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+                guard let action = engine.pointee.actionTargets[target] else { return .success(false) }
+                engine.pointee.graph.actions[Int(action)]()
+                return .success(true)
+            }
+        }
+        return try outcome.get()
     }
 
     /// Renders `view`; throws when it is bigger or deeper than `limits` allow.
@@ -36,16 +59,22 @@ public enum Renderer {
                 spares.withLock { if $0.count < 4 { $0.append(kept) } }
             }
         }
-        view._makeNodes(in: &engine.graph)
-        if let exceeded = engine.graph.exceeded { throw exceeded }
-        // Several views at the top are stacked as a `VStack` would stack them.
-        engine.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
-        let root = engine.graph.takeSingle()
-        engine.statistics.nodes = engine.graph.nodes.count
-        let size = engine.layOutRoot(root)
-        if let exceeded = engine.graph.exceeded { throw exceeded }
+        let laidOut = withUnsafeMutablePointer(to: &engine) { engine -> Result<Size, RenderLimits.Exceeded> in
+            CurrentGraph.with(engine.pointer(to: \.graph)!) {
+                view._makeNodes(in: &engine.pointee.graph)
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+                // Several views at the top are stacked as a `VStack` would stack them.
+                engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
+                let root = engine.pointee.graph.takeSingle()
+                engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
+                let size = engine.pointee.layOutRoot(root)
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+                return .success(size)
+            }
+        }
+        let size = try laidOut.get()
         var writer = SVGWriter()
         let svg = writer.document(engine.display, graph: engine.graph, size: size, title: title)
-        return Rendering(svg: svg, size: size, accessibility: engine.elements, statistics: engine.statistics)
+        return Rendering(svg: svg, size: size, accessibility: engine.elements, statistics: engine.statistics, warnings: engine.graph.warnings)
     }
 }

@@ -288,7 +288,7 @@ struct SVGBytes: ~Copyable {
     }
 
     /// `#RRGGBB`, upper case, ignoring opacity (SVG 1.1 writes it separately).
-    mutating func appendHex(_ color: Color) {
+    mutating func appendHex(_ color: Color.Resolved) {
         ensure(7)
         base[count] = UInt8(ascii: "#")
         count += 1

@@ -55,20 +55,24 @@ public struct SVGWriter: ~Copyable {
     private mutating func write(_ item: DisplayItem, _ display: DisplayList, _ graph: ViewGraph) {
         switch item {
         case .shape(let index, let frame):
-            let drawing = graph.shapes[Int(index)].drawing
+            var drawing = graph.shapes[Int(index)].drawing
+            let geometry = graph.shapes[Int(index)].geometry
+            if let fill = drawing.fill, case .angular = fill {
+                writeSweep(fill, geometry: geometry, evenOdd: drawing.evenOdd, frame: frame)
+                guard drawing.stroke != nil else { return }
+                drawing.fill = nil
+            }
             body.append("<path d=\"")
-            writeOutline(graph.shapes[Int(index)].geometry, in: frame)
+            writeOutline(geometry, in: frame)
             body.append("\"")
             if let fill = drawing.fill {
                 writePaint(fill, attribute: "fill", frame: frame)
+                if drawing.evenOdd { body.append(" fill-rule=\"evenodd\"") }
             } else {
                 body.append(" fill=\"none\"")
             }
             if let stroke = drawing.stroke {
-                writePaint(stroke.paint, attribute: "stroke", frame: frame)
-                body.append(" stroke-width=\"")
-                body.appendNumber(stroke.lineWidth)
-                body.append("\"")
+                writeStroke(stroke, frame: frame)
             }
             body.append("/>")
         case .text(let index, let layout, let frame):
@@ -105,7 +109,7 @@ public struct SVGWriter: ~Copyable {
         default: break
         }
         if font.isItalic { body.append(" font-style=\"italic\"") }
-        writePaint(.color(text.color), attribute: "fill", frame: Rect(origin: Point(x: frame.minX, y: baseline), size: .zero))
+        writePaint(text.paint, attribute: "fill", frame: frame)
         body.append(" xml:space=\"preserve\">")
         if let lines {
             for (number, line) in lines.enumerated() {
@@ -137,11 +141,20 @@ public struct SVGWriter: ~Copyable {
         }
         // Where the escaped label went, so the <title> copies it instead of escaping it again.
         var escapedLabel = 0..<0
-        if let info = attributes.accessibility {
-            if attributes.tapTarget != nil {
+        if attributes.isHidden {
+            body.append(" aria-hidden=\"true\"")
+        } else if let info = attributes.accessibility {
+            if attributes.tapTarget != nil || attributes.traits.contains(.isButton) {
                 body.append(" role=\"button\"")
+            } else if attributes.traits.contains(.isLink) {
+                body.append(" role=\"link\"")
+            } else if attributes.traits.contains(.isHeader) {
+                body.append(" role=\"heading\"")
             } else if info.label != nil {
                 body.append(" role=\"img\"")
+            }
+            if attributes.traits.contains(.isSelected) {
+                body.append(" aria-selected=\"true\"")
             }
             if let label = info.label {
                 body.append(" aria-label=\"")
@@ -184,8 +197,13 @@ public struct SVGWriter: ~Copyable {
             define(filter)
             body.append(")\"")
         }
+        if let clip = attributes.clip {
+            body.append(" clip-path=\"url(#")
+            define(clip.0, in: clip.1)
+            body.append(")\"")
+        }
         body.append(">")
-        if let info = attributes.accessibility {
+        if !attributes.isHidden, let info = attributes.accessibility {
             if info.label != nil {
                 body.append("<title>")
                 body.appendCopy(of: escapedLabel)
@@ -224,35 +242,161 @@ public struct SVGWriter: ~Copyable {
                 body.appendNumber(color.opacity)
                 body.append("\"")
             }
-        case .linearGradient(let gradient):
+        case .linear, .radial:
             body.append(" ")
             body.append(attribute)
             body.append("=\"url(#")
-            define(gradient, in: frame)
+            define(gradient: paint, in: frame)
             body.append(")\"")
+        case .angular(let stops, _, _, _):
+            // Only a shape's fill can be swept (``writeSweep``); text and strokes take its middle color.
+            writePaint(.color(Self.color(at: 0.5, in: stops)), attribute: attribute, frame: frame)
         }
+    }
+
+    /// A stroke's paint and style; SwiftUI's defaults (butt caps, miter joins, miter limit 10)
+    /// written where SVG's differ.
+    private mutating func writeStroke(_ stroke: Stroke, frame: Rect) {
+        writePaint(stroke.paint, attribute: "stroke", frame: frame)
+        body.append(" stroke-width=\"")
+        body.appendNumber(stroke.style.lineWidth)
+        body.append("\"")
+        switch stroke.style.lineCap {
+        case .butt: break
+        case .round: body.append(" stroke-linecap=\"round\"")
+        case .square: body.append(" stroke-linecap=\"square\"")
+        }
+        switch stroke.style.lineJoin {
+        case .miter:
+            body.append(" stroke-miterlimit=\"")
+            body.appendNumber(stroke.style.miterLimit)
+            body.append("\"")
+        case .round: body.append(" stroke-linejoin=\"round\"")
+        case .bevel: body.append(" stroke-linejoin=\"bevel\"")
+        }
+        if !stroke.style.dash.isEmpty {
+            body.append(" stroke-dasharray=\"")
+            for (index, length) in stroke.style.dash.enumerated() {
+                if index > 0 { body.append(" ") }
+                body.appendNumber(length)
+            }
+            body.append("\"")
+            if stroke.style.dashPhase != 0 {
+                body.append(" stroke-dashoffset=\"")
+                body.appendNumber(stroke.style.dashPhase)
+                body.append("\"")
+            }
+        }
+    }
+
+    /// An angular gradient filling `geometry`: SVG has no sweep gradient, so the shape clips a fan
+    /// of thin wedges, each in the gradient's color at its middle (two degrees each).
+    private mutating func writeSweep(_ paint: Paint, geometry: ShapeGeometry, evenOdd: Bool, frame: Rect) {
+        guard case .angular(let stops, let center, let startAngle, let endAngle) = paint else { return }
+        body.append("<g clip-path=\"url(#")
+        define(Clip(geometry: geometry, evenOdd: evenOdd), in: frame)
+        body.append(")\">")
+        let pivot = frame.point(at: center)
+        // Far enough to cover the frame from any centre.
+        let reach = 2 * (frame.width + frame.height) + 1
+        let sweep = endAngle.degrees - startAngle.degrees
+        let count = max(8, Int((abs(sweep) / 2).rounded(.up)))
+        func wedge(from start: Double, to end: Double, color: Color.Resolved) {
+            let a = Angle(degrees: start).radians, b = Angle(degrees: end).radians
+            body.append("<path d=\"M")
+            body.appendNumber(pivot.x)
+            body.append(" ")
+            body.appendNumber(pivot.y)
+            body.append(" L")
+            body.appendNumber(pivot.x + reach * cos(a))
+            body.append(" ")
+            body.appendNumber(pivot.y + reach * sin(a))
+            body.append(" L")
+            body.appendNumber(pivot.x + reach * cos(b))
+            body.append(" ")
+            body.appendNumber(pivot.y + reach * sin(b))
+            body.append(" Z\"")
+            writePaint(.color(color), attribute: "fill", frame: frame)
+            body.append("/>")
+        }
+        // Where the sweep leaves a gap, the end color fills its first half and the start color the rest.
+        if abs(sweep) < 360, let first = stops.first, let last = stops.last {
+            let gap = 360 - abs(sweep)
+            let direction: Double = sweep >= 0 ? 1 : -1
+            let gapStart = endAngle.degrees
+            wedge(from: gapStart, to: gapStart + direction * gap / 2, color: last.color)
+            wedge(from: gapStart + direction * gap / 2, to: gapStart + direction * gap, color: first.color)
+        }
+        for step in 0..<count {
+            // Each wedge overlaps the next by a little, so no seam shows between them.
+            let from = startAngle.degrees + sweep * Double(step) / Double(count)
+            let to = startAngle.degrees + sweep * (Double(step + 1) + 0.25) / Double(count)
+            wedge(from: from, to: min(to, startAngle.degrees + sweep), color: Self.color(at: (Double(step) + 0.5) / Double(count), in: stops))
+        }
+        body.append("</g>")
+    }
+
+    /// The gradient's color at `location`: the stops on either side mixed in sRGB.
+    static func color(at location: Double, in stops: [Paint.ResolvedStop]) -> Color.Resolved {
+        guard let first = stops.first else { return Color.Resolved(red: 0, green: 0, blue: 0, opacity: 0) }
+        if location <= first.location { return first.color }
+        for (lower, upper) in zip(stops, stops.dropFirst()) where location <= upper.location {
+            let span = upper.location - lower.location
+            let t = span > 0 ? (location - lower.location) / span : 1
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+            return Color.Resolved(
+                red: mix(lower.color.red, upper.color.red), green: mix(lower.color.green, upper.color.green),
+                blue: mix(lower.color.blue, upper.color.blue), opacity: mix(lower.color.opacity, upper.color.opacity)
+            )
+        }
+        return stops[stops.count - 1].color
     }
 
     // MARK: - Definitions
 
-    /// Writes the id of `gradient` resolved against `frame` into the body, defining it first
-    /// if no identical gradient is defined yet. The id is a hash of the definition.
-    private mutating func define(_ gradient: LinearGradient, in frame: Rect) {
-        // Resolved in user space against the shape's frame, as SwiftUI resolves unit points.
-        let start = frame.point(at: gradient.startPoint), end = frame.point(at: gradient.endPoint)
+    /// Writes the id of a linear or radial gradient resolved against `frame` into the body,
+    /// defining it first if no identical gradient is defined yet. The id is a hash of the definition.
+    private mutating func define(gradient paint: Paint, in frame: Rect) {
         scratch.removeAll()
-        scratch.append("gradientUnits=\"userSpaceOnUse\" x1=\"")
-        scratch.appendNumber(start.x)
-        scratch.append("\" y1=\"")
-        scratch.appendNumber(start.y)
-        scratch.append("\" x2=\"")
-        scratch.appendNumber(end.x)
-        scratch.append("\" y2=\"")
-        scratch.appendNumber(end.y)
-        scratch.append("\">")
-        for stop in gradient.stops {
+        var remap: (Double) -> Double = { $0 }
+        switch paint {
+        case .linear(_, let startPoint, let endPoint):
+            // Resolved in user space against the shape's frame, as SwiftUI resolves unit points.
+            let start = frame.point(at: startPoint), end = frame.point(at: endPoint)
+            scratch.append("gradientUnits=\"userSpaceOnUse\" x1=\"")
+            scratch.appendNumber(start.x)
+            scratch.append("\" y1=\"")
+            scratch.appendNumber(start.y)
+            scratch.append("\" x2=\"")
+            scratch.appendNumber(end.x)
+            scratch.append("\" y2=\"")
+            scratch.appendNumber(end.y)
+            scratch.append("\">")
+        case .radial(_, let center, let startRadius, let endRadius):
+            let pivot = frame.point(at: center)
+            scratch.append("gradientUnits=\"userSpaceOnUse\" cx=\"")
+            scratch.appendNumber(pivot.x)
+            scratch.append("\" cy=\"")
+            scratch.appendNumber(pivot.y)
+            scratch.append("\" r=\"")
+            scratch.appendNumber(max(endRadius, 0))
+            scratch.append("\">")
+            // SVG 1.1 starts every radial gradient at the centre: the stops move out to startRadius.
+            if endRadius > 0, startRadius > 0 {
+                let inner = min(startRadius / endRadius, 1)
+                remap = { inner + (1 - inner) * $0 }
+            }
+        default:
+            return
+        }
+        let stops: [Paint.ResolvedStop]
+        switch paint {
+        case .linear(let s, _, _), .radial(let s, _, _, _), .angular(let s, _, _, _): stops = s
+        case .color: stops = []
+        }
+        for stop in stops {
             scratch.append("<stop offset=\"")
-            scratch.appendNumber(stop.location)
+            scratch.appendNumber(remap(stop.location))
             scratch.append("\" stop-color=\"")
             scratch.appendHex(stop.color)
             scratch.append("\"")
@@ -263,49 +407,156 @@ public struct SVGWriter: ~Copyable {
             }
             scratch.append("/>")
         }
-        let hash = scratch.fnv1a()
+        let radial: Bool
+        if case .radial = paint { radial = true } else { radial = false }
+        let hash = scratch.fnv1a() ^ (radial ? 0x9e37_79b9 : 0)
         if !defined.contains(hash) {
             defined.append(hash)
-            definitions.append("<linearGradient id=\"sb-g")
+            definitions.append(radial ? "<radialGradient id=\"sb-g" : "<linearGradient id=\"sb-g")
             definitions.appendHex64(hash)
             definitions.append("\" ")
             definitions.append(scratch)
-            definitions.append("</linearGradient>")
+            definitions.append(radial ? "</radialGradient>" : "</linearGradient>")
         }
         body.append("sb-g")
         body.appendHex64(hash)
     }
 
     /// Writes the id of `filter` into the body, defining it first if it is new. The id spells
-    /// the filter's value (`sb-hue90`, `sb-sat0_5`).
+    /// the filter's value (`sb-hue90`, `sb-sat0_5`, `sb-blur4`), or hashes it (shadows).
     private mutating func define(_ filter: Filter) {
-        let prefix: StaticString, value: Double
+        let prefix: StaticString
+        scratch.removeAll()
         switch filter {
         case .hueRotation(let angle):
-            (prefix, value) = ("sb-hue", angle.degrees)
+            prefix = "sb-hue"
+            scratch.appendNumber(angle.degrees)
         case .grayscale(let amount):
             // CSS grayscale(a) is, to within rounding, SVG saturate(1 - a).
-            (prefix, value) = ("sb-sat", 1 - min(max(amount, 0), 1))
+            prefix = "sb-sat"
+            scratch.appendNumber(1 - min(max(amount, 0), 1))
+        case .saturation(let amount):
+            prefix = "sb-sat"
+            scratch.appendNumber(max(amount, 0))
+        case .brightness(let amount):
+            prefix = "sb-bri"
+            scratch.appendNumber(amount)
+        case .contrast(let amount):
+            prefix = "sb-con"
+            scratch.appendNumber(amount)
+        case .blur(let radius):
+            prefix = "sb-blur"
+            scratch.appendNumber(radius)
+        case .shadow(let color, let radius, let x, let y):
+            prefix = "sb-sh"
+            scratch.appendHex(color)
+            for number in [color.opacity, radius, x, y] {
+                scratch.append("_")
+                scratch.appendNumber(number)
+            }
         }
-        scratch.removeAll()
-        scratch.append(prefix)
-        let number = scratch.count
-        scratch.appendNumber(value)
-        let hash = scratch.fnv1a()
+        var hashed = false
+        if case .shadow = filter { hashed = true }
+        let hash = Self.hashID(prefix, scratch)
         if !defined.contains(hash) {
             defined.append(hash)
             definitions.append("<filter id=\"")
-            definitions.append(prefix)
-            definitions.appendIDSafe(scratch, from: number)
+            Self.writeFilterID(prefix, hashed: hashed, from: scratch, into: &definitions)
             // sRGB interpolation, or the matrices work on linear light and colors come out wrong.
-            definitions.append("\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"")
-            if case .hueRotation = filter { definitions.append("hueRotate") } else { definitions.append("saturate") }
-            definitions.append("\" values=\"")
-            definitions.append(scratch, from: number)
-            definitions.append("\"/></filter>")
+            definitions.append("\" color-interpolation-filters=\"sRGB\"")
+            switch filter {
+            case .hueRotation(let angle):
+                definitions.append("><feColorMatrix type=\"hueRotate\" values=\"")
+                definitions.appendNumber(angle.degrees)
+                definitions.append("\"/>")
+            case .grayscale, .saturation:
+                definitions.append("><feColorMatrix type=\"saturate\" values=\"")
+                definitions.append(scratch)
+                definitions.append("\"/>")
+            case .brightness(let amount):
+                definitions.append("><feComponentTransfer>")
+                for channel: StaticString in ["R", "G", "B"] {
+                    definitions.append("<feFunc")
+                    definitions.append(channel)
+                    definitions.append(" type=\"linear\" slope=\"1\" intercept=\"")
+                    definitions.appendNumber(amount)
+                    definitions.append("\"/>")
+                }
+                definitions.append("</feComponentTransfer>")
+            case .contrast(let amount):
+                definitions.append("><feComponentTransfer>")
+                for channel: StaticString in ["R", "G", "B"] {
+                    definitions.append("<feFunc")
+                    definitions.append(channel)
+                    definitions.append(" type=\"linear\" slope=\"")
+                    definitions.appendNumber(amount)
+                    definitions.append("\" intercept=\"")
+                    definitions.appendNumber(0.5 - 0.5 * amount)
+                    definitions.append("\"/>")
+                }
+                definitions.append("</feComponentTransfer>")
+            case .blur(let radius):
+                // The region grows with the blur, or its edges would be cut off.
+                definitions.append(" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"")
+                definitions.appendNumber(radius / 2)
+                definitions.append("\"/>")
+            case .shadow(let color, let radius, let x, let y):
+                definitions.append(" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"")
+                definitions.appendNumber(x)
+                definitions.append("\" dy=\"")
+                definitions.appendNumber(y)
+                definitions.append("\" stdDeviation=\"")
+                definitions.appendNumber(radius / 2)
+                definitions.append("\" flood-color=\"")
+                definitions.appendHex(color)
+                definitions.append("\" flood-opacity=\"")
+                definitions.appendNumber(color.opacity)
+                definitions.append("\"/>")
+            }
+            definitions.append("</filter>")
         }
-        body.append(prefix)
-        body.appendIDSafe(scratch, from: number)
+        Self.writeFilterID(prefix, hashed: hashed, from: scratch, into: &body)
+    }
+
+    /// The id of the filter in ``scratch``: the prefix and the value with `.` as `_` and `-` as
+    /// `m`, or (`hashed`, for shadows) the prefix and a hash of the values.
+    private static func writeFilterID(_ prefix: StaticString, hashed: Bool, from scratch: borrowing SVGBytes, into bytes: inout SVGBytes) {
+        bytes.append(prefix)
+        if hashed {
+            bytes.appendHex64(scratch.fnv1a())
+        } else {
+            bytes.appendIDSafe(scratch, from: 0)
+        }
+    }
+
+    private static func hashID(_ prefix: StaticString, _ value: borrowing SVGBytes) -> UInt64 {
+        var hash = value.fnv1a()
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            hash ^= UInt64(prefix.utf8Start[offset])
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Writes the id of a clip path for `clip` laid out in `frame`, defining it first if new.
+    private mutating func define(_ clip: Clip, in frame: Rect) {
+        scratch.removeAll()
+        var data = PathData(bytes: SVGBytes(capacity: 0))
+        swap(&data.bytes, &scratch)
+        clip.geometry.emit(in: frame, to: &data)
+        swap(&data.bytes, &scratch)
+        if clip.evenOdd { scratch.append("\" clip-rule=\"evenodd") }
+        let hash = scratch.fnv1a() ^ 0x5bd1_e995
+        if !defined.contains(hash) {
+            defined.append(hash)
+            definitions.append("<clipPath id=\"sb-c")
+            definitions.appendHex64(hash)
+            definitions.append("\" clipPathUnits=\"userSpaceOnUse\"><path d=\"")
+            definitions.append(scratch)
+            definitions.append("\"/></clipPath>")
+        }
+        body.append("sb-c")
+        body.appendHex64(hash)
     }
 
     // MARK: - Formatting

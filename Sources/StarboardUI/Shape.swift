@@ -1,9 +1,9 @@
 /// A view that draws an outline in the frame it is given, as SwiftUI's `Shape`.
 ///
-/// Write your own with `path(in:)`; unfilled, a shape is filled with the foreground color.
+/// Write your own with `path(in:)`; unfilled, a shape is filled with the foreground style.
 public protocol Shape: PrimitiveView {
     /// The outline in `rect`, the frame layout gave the shape.
-    func path(in rect: Rect) -> Path
+    func path(in rect: CGRect) -> Path
     /// The built-in shapes' outlines, which the SVG writer draws without building a ``Path``.
     var _geometry: ShapeGeometryBox { get }
 }
@@ -12,6 +12,18 @@ public protocol Shape: PrimitiveView {
 public struct ShapeGeometryBox {
     let geometry: ShapeGeometry?
     static var custom: ShapeGeometryBox { ShapeGeometryBox(geometry: nil) }
+}
+
+/// How a shape's inside is decided, as SwiftUI's `FillStyle`.
+public struct FillStyle: Hashable, Sendable {
+    /// The even-odd rule (holes where outlines overlap) instead of the non-zero one.
+    public var isEOFilled: Bool
+    public var isAntialiased: Bool
+
+    public init(eoFill: Bool = false, antialiased: Bool = true) {
+        isEOFilled = eoFill
+        isAntialiased = antialiased
+    }
 }
 
 extension Shape {
@@ -24,93 +36,141 @@ extension Shape {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        let foreground = graph.environment.foregroundColor ?? EnvironmentValues.defaultForeground
-        graph.addShape(resolvedGeometry(), ShapeDrawing(fill: .color(foreground)))
+        graph.addShape(resolvedGeometry(), ShapeDrawing(fill: graph.environment.foregroundPaint))
     }
 
-    /// Fills the shape with a color or a gradient.
-    public func fill(_ style: some ShapeStyle) -> _ShapeView<Self> {
-        _ShapeView(shape: self, fill: style._paint, stroke: nil)
+    /// Fills the shape with a color, a gradient or a semantic style (the foreground by default).
+    public func fill<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: FillStyle = FillStyle()) -> _ShapeView<Self> {
+        _ShapeView(shape: self, fill: AnyShapeStyle(content), fillStyle: style, stroke: nil)
     }
 
-    /// Strokes the outline.
-    public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> _ShapeView<Self> {
-        _ShapeView(shape: self, fill: nil, stroke: Stroke(paint: style._paint, lineWidth: lineWidth))
+    /// Strokes the outline, centred on it.
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: Double = 1) -> _ShapeView<Self> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
     }
 
-    /// Fills and strokes the shape in one go (SwiftUI needs an overlay for this).
-    public func fill(_ fill: some ShapeStyle, stroke: some ShapeStyle, lineWidth: Double) -> _ShapeView<Self> {
-        _ShapeView(shape: self, fill: fill._paint, stroke: Stroke(paint: stroke._paint, lineWidth: lineWidth))
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _ShapeView<Self> {
+        _ShapeView(shape: self, fill: nil, fillStyle: FillStyle(), stroke: (AnyShapeStyle(content), style))
+    }
+
+    /// Strokes the outline in the foreground style.
+    public func stroke(lineWidth: Double = 1) -> _ShapeView<Self> {
+        stroke(ForegroundStyle(), lineWidth: lineWidth)
+    }
+
+    public func stroke(style: StrokeStyle) -> _ShapeView<Self> {
+        stroke(ForegroundStyle(), style: style)
     }
 }
 
-/// A shape with its paint.
+/// A shape with its paint. Fill and stroke chain, as in SwiftUI since iOS 17:
+/// `Circle().fill(.yellow).stroke(.orange, lineWidth: 2)` draws one outline filled and stroked.
 public struct _ShapeView<S: Shape>: PrimitiveView {
     let shape: S
-    let fill: Paint?
-    let stroke: Stroke?
+    let fill: AnyShapeStyle?
+    let fillStyle: FillStyle
+    let stroke: (style: AnyShapeStyle, stroke: StrokeStyle)?
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        graph.addShape(shape.resolvedGeometry(), ShapeDrawing(fill: fill, stroke: stroke))
+        let environment = graph.environment
+        graph.addShape(shape.resolvedGeometry(), ShapeDrawing(
+            fill: fill?._resolvePaint(in: environment).paint,
+            stroke: stroke.map { Stroke(paint: $0.style._resolvePaint(in: environment).paint, style: $0.stroke) },
+            evenOdd: fillStyle.isEOFilled
+        ))
+    }
+
+    /// Also strokes the outline of the filled shape.
+    public func stroke<Style: ShapeStyle>(_ content: Style, lineWidth: Double = 1) -> _ShapeView<S> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    public func stroke<Style: ShapeStyle>(_ content: Style, style: StrokeStyle) -> _ShapeView<S> {
+        _ShapeView(shape: shape, fill: fill, fillStyle: fillStyle, stroke: (AnyShapeStyle(content), style))
+    }
+
+    /// Also fills the stroked shape.
+    public func fill<Style: ShapeStyle>(_ content: Style, style: FillStyle = FillStyle()) -> _ShapeView<S> {
+        _ShapeView(shape: shape, fill: AnyShapeStyle(content), fillStyle: style, stroke: stroke)
     }
 }
 
-/// Something that can fill or stroke a shape: a color or a gradient, as SwiftUI's `ShapeStyle`.
-public protocol ShapeStyle: Sendable {
-    /// The paint the SVG writer uses.
-    var _paint: Paint { get }
+/// A shape that can be inset, so its stroke can lie inside its frame (`strokeBorder`).
+public protocol InsettableShape: Shape {
+    func inset(by amount: Double) -> InsetShape<Self>
 }
 
-extension Color: ShapeStyle {
-    public var _paint: Paint { .color(self) }
-}
+extension InsettableShape {
+    public func inset(by amount: Double) -> InsetShape<Self> {
+        InsetShape(base: self, amount: amount)
+    }
 
-extension LinearGradient: ShapeStyle {
-    public var _paint: Paint { .linearGradient(self) }
-}
+    /// Strokes inside the outline, so the whole stroke stays within the frame.
+    public func strokeBorder<S: ShapeStyle>(_ content: S = ForegroundStyle(), lineWidth: Double = 1) -> _ShapeView<InsetShape<Self>> {
+        inset(by: lineWidth / 2).stroke(content, lineWidth: lineWidth)
+    }
 
-extension Color: PrimitiveView {
-    /// A color as a view fills the space it is offered, as in SwiftUI.
-    public func _makeNodes(in graph: inout ViewGraph) {
-        graph.addShape(.rectangle, ShapeDrawing(fill: .color(self)))
+    public func strokeBorder<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: StrokeStyle) -> _ShapeView<InsetShape<Self>> {
+        inset(by: style.lineWidth / 2).stroke(content, style: style)
     }
 }
 
-public struct Rectangle: Shape {
+/// A shape drawn `amount` points inside its frame.
+public struct InsetShape<Base: InsettableShape>: Shape {
+    let base: Base
+    let amount: Double
+
+    public var _geometry: ShapeGeometryBox {
+        guard let geometry = base._geometry.geometry else { return .custom }
+        return ShapeGeometryBox(geometry: .inset(InsetGeometry(base: geometry, amount: amount)))
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        base.path(in: rect.insetBy(dx: amount, dy: amount))
+    }
+}
+
+public struct Rectangle: InsettableShape {
     public init() {}
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .rectangle) }
-    public func path(in rect: Rect) -> Path { ShapeGeometry.rectangle.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { ShapeGeometry.rectangle.path(in: rect) }
 }
 
-public struct RoundedRectangle: Shape {
+public struct RoundedRectangle: InsettableShape {
     public var cornerRadius: Double
-    public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
+    public init(cornerRadius: Double, style: RoundedCornerStyle = .circular) { self.cornerRadius = cornerRadius }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) { self.cornerRadius = cornerSize.width }
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .roundedRectangle(cornerRadius: cornerRadius)) }
-    public func path(in rect: Rect) -> Path { ShapeGeometry.roundedRectangle(cornerRadius: cornerRadius).path(in: rect) }
+    public func path(in rect: CGRect) -> Path { ShapeGeometry.roundedRectangle(cornerRadius: cornerRadius).path(in: rect) }
 }
 
-public struct Circle: Shape {
+public struct Circle: InsettableShape {
     public init() {}
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .circle) }
-    public func path(in rect: Rect) -> Path { ShapeGeometry.circle.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { ShapeGeometry.circle.path(in: rect) }
 }
 
-public struct Ellipse: Shape {
+public struct Ellipse: InsettableShape {
     public init() {}
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .ellipse) }
-    public func path(in rect: Rect) -> Path { ShapeGeometry.ellipse.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { ShapeGeometry.ellipse.path(in: rect) }
 }
 
-public struct Capsule: Shape {
-    public init() {}
+public struct Capsule: InsettableShape {
+    public init(style: RoundedCornerStyle = .circular) {}
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .capsule) }
-    public func path(in rect: Rect) -> Path { ShapeGeometry.capsule.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { ShapeGeometry.capsule.path(in: rect) }
+}
+
+/// How rounded corners are drawn; Starboard draws circular arcs for both.
+public enum RoundedCornerStyle: Hashable, Sendable {
+    case circular, continuous
 }
 
 extension Path: Shape {
     /// A path draws itself as given, in the coordinates of the frame it is placed in.
     public var _geometry: ShapeGeometryBox { ShapeGeometryBox(geometry: .path(self)) }
-    public func path(in rect: Rect) -> Path { self }
+    public func path(in rect: CGRect) -> Path { self }
 }
 
 extension ShapeGeometry {
@@ -141,6 +201,8 @@ extension ShapeGeometry {
             path.emit(translatedBy: rect.origin, to: &sink)
         case .custom(let make):
             make(rect).emit(translatedBy: .zero, to: &sink)
+        case .inset(let inset):
+            inset.base.emit(in: rect.insetBy(dx: inset.amount, dy: inset.amount), to: &sink)
         }
     }
 
@@ -175,15 +237,3 @@ extension ShapeGeometry {
     }
 }
 
-extension ShapeStyle where Self == Color {
-    public static var black: Color { .black }
-    public static var white: Color { .white }
-    public static var clear: Color { .clear }
-    public static var gray: Color { .gray }
-    public static var blue: Color { .blue }
-    public static var red: Color { .red }
-    public static var orange: Color { .orange }
-    public static var yellow: Color { .yellow }
-    public static var green: Color { .green }
-    public static var secondary: Color { .secondary }
-}

@@ -1,8 +1,10 @@
-/// A font: a size, a weight and a slant of DejaVu Sans, the one family Starboard measures and
-/// names in its SVG (with Noto Color Emoji for what DejaVu lacks).
+import Foundation
+
+/// A font: a size, a weight, a slant and a design, set in the DejaVu family (Sans, Serif, Sans
+/// Mono), the fonts Starboard measures with and names in its SVG, as SwiftUI's `Font`.
 public struct Font: Hashable, Sendable {
-    /// SwiftUI's nine weights. DejaVu Sans has three faces to measure them with: ExtraLight for
-    /// the light ones, Book for regular and medium, Bold from semibold up.
+    /// SwiftUI's nine weights. DejaVu has three faces to measure them with: ExtraLight for the
+    /// light ones (Sans only), Book for regular and medium, Bold from semibold up.
     public enum Weight: Int, Hashable, Sendable, Comparable {
         case ultraLight = 100, thin = 200, light = 300, regular = 400, medium = 500
         case semibold = 600, bold = 700, heavy = 800, black = 900
@@ -10,19 +12,58 @@ public struct Font: Hashable, Sendable {
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// SwiftUI's designs: serif is DejaVu Serif, monospaced DejaVu Sans Mono, the others DejaVu Sans.
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+
+    /// Apple's text styles, which scale with the Dynamic Type size.
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+
+        /// The point size at the default content size (Large), from Apple's type scale.
+        public var defaultSize: Double {
+            switch self {
+            case .largeTitle: 34
+            case .title: 28
+            case .title2: 22
+            case .title3: 20
+            case .headline, .body: 17
+            case .callout: 16
+            case .subheadline: 15
+            case .footnote: 13
+            case .caption: 12
+            case .caption2: 11
+            }
+        }
+
+        var defaultWeight: Weight { self == .headline ? .semibold : .regular }
+    }
+
     public var size: Double
     public var weight: Weight
     public var isItalic: Bool
+    public var design: Design
+    /// The text style the font follows, which sets its size for each Dynamic Type size.
+    public var textStyle: TextStyle?
 
-    public init(size: Double, weight: Weight = .regular, italic: Bool = false) {
+    public init(size: Double, weight: Weight = .regular, italic: Bool = false, design: Design = .default) {
         self.size = size
         self.weight = weight
         self.isItalic = italic
+        self.design = design
     }
 
-    /// A system font of `size` points, as SwiftUI's `Font.system(size:weight:)`.
-    public static func system(size: Double, weight: Weight = .regular) -> Font {
-        Font(size: size, weight: weight)
+    /// A system font of `size` points, as SwiftUI's `Font.system(size:weight:design:)`.
+    public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
+        Font(size: size, weight: weight, design: design)
+    }
+
+    /// A text style's font, as SwiftUI's `Font.system(_:design:weight:)`.
+    public static func system(_ style: TextStyle, design: Design = .default, weight: Weight? = nil) -> Font {
+        var font = Font(size: style.defaultSize, weight: weight ?? style.defaultWeight, design: design)
+        font.textStyle = style
+        return font
     }
 
     public func bold() -> Font { weight(.bold) }
@@ -39,77 +80,215 @@ public struct Font: Hashable, Sendable {
         return copy
     }
 
-    /// The sizes of Apple's text styles at the default content size.
-    public static let largeTitle = Font(size: 34)
-    public static let title = Font(size: 28)
-    public static let headline = Font(size: 17, weight: .semibold)
-    public static let body = Font(size: 17)
-    public static let subheadline = Font(size: 15)
-    public static let footnote = Font(size: 13)
-    public static let caption = Font(size: 12)
+    public func monospaced() -> Font {
+        var copy = self
+        copy.design = .monospaced
+        return copy
+    }
+
+    /// Digits of one width: DejaVu's already are, so the font is unchanged.
+    public func monospacedDigit() -> Font { self }
+
+    public static let largeTitle = Font.system(.largeTitle)
+    public static let title = Font.system(.title)
+    public static let title2 = Font.system(.title2)
+    public static let title3 = Font.system(.title3)
+    public static let headline = Font.system(.headline)
+    public static let subheadline = Font.system(.subheadline)
+    public static let body = Font.system(.body)
+    public static let callout = Font.system(.callout)
+    public static let footnote = Font.system(.footnote)
+    public static let caption = Font.system(.caption)
+    public static let caption2 = Font.system(.caption2)
 }
 
 /// Text, measured with the font's real metrics and wrapped to the width it is offered.
+///
+/// `Text + Text` joins texts, each keeping its own font and color, as in SwiftUI.
 public struct Text: PrimitiveView, Equatable {
-    var string: String
-    var font: Font?
-    /// Set by `.bold()`/`.fontWeight(_:)` on the text; kept when `.font(_:)` comes after.
-    var weight: Font.Weight?
-    var isItalic: Bool?
-    var color: Color?
+    /// One piece of text and the attributes set on it.
+    struct Run: Equatable {
+        var string: String
+        var font: Font?
+        /// Set by `.bold()`/`.fontWeight(_:)` on the text; kept when `.font(_:)` comes after.
+        var weight: Font.Weight?
+        var isItalic: Bool?
+        var color: Color?
+        /// Text formatted once the environment (its locale) is known.
+        var format: Formatting?
+    }
 
-    public init(_ string: String) {
-        self.string = string
+    /// A value to format with the environment's locale.
+    struct Formatting: Equatable {
+        let identity: String
+        let format: @Sendable (Locale) -> String
+        static func == (lhs: Formatting, rhs: Formatting) -> Bool { lhs.identity == rhs.identity }
+    }
+
+    var first: Run
+    var rest: [Run] = []
+
+    public init<S: StringProtocol>(_ content: S) {
+        first = Run(string: String(content))
     }
 
     /// Text shown exactly as given.
-    public init(verbatim string: String) {
-        self.string = string
+    public init(verbatim content: String) {
+        first = Run(string: content)
+    }
+
+    /// A date as SwiftUI's `Text(_:style:)` shows it, in the environment's locale (UTC).
+    public init(_ date: Date, style: DateStyle) {
+        first = Run(string: "", format: Formatting(identity: "\(date.timeIntervalSinceReferenceDate)|\(style)") { locale in
+            style.string(for: date, locale: locale)
+        })
+    }
+
+    /// A value formatted by a Foundation format style; number and date styles take the
+    /// environment's locale, as in SwiftUI.
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String, F: Sendable, F.FormatInput: Sendable {
+        first = Run(string: "", format: Formatting(identity: "\(input)|\(format)") { locale in
+            if let localizable = format as? any LocaleAdjustableFormat, let localized = localizable.localized(locale) as? F {
+                return localized.format(input)
+            }
+            return format.format(input)
+        })
+    }
+
+    /// How `Text(_:style:)` shows a date.
+    public enum DateStyle: Hashable, Sendable {
+        /// The date alone, long form: "December 1, 2026".
+        case date
+        /// The time alone, short form: "3:04 PM".
+        case time
+
+        func string(for date: Date, locale: Locale) -> String {
+            var style = Date.FormatStyle(locale: locale, timeZone: TimeZone(identifier: "UTC")!)
+            switch self {
+            case .date: style = style.year().month(.wide).day()
+            case .time: style = style.hour().minute()
+            }
+            return date.formatted(style)
+        }
+    }
+
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var joined = lhs
+        joined.rest.append(rhs.first)
+        joined.rest.append(contentsOf: rhs.rest)
+        return joined
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
         let environment = graph.environment
-        var font = font ?? environment.font ?? .body
-        if let weight = weight ?? environment.fontWeight { font.weight = weight }
-        if isItalic ?? environment.italic { font.isItalic = true }
-        graph.addText(TextNode(
-            string: string, font: font, color: color ?? environment.foregroundColor ?? EnvironmentValues.defaultForeground,
-            lineLimit: environment.lineLimit, truncation: environment.truncationMode,
-            alignment: environment.multilineTextAlignment
-        ))
+        func resolve(_ run: Run) -> (String, Font, Paint) {
+            var font = run.font ?? environment.font ?? .body
+            if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
+            if run.isItalic ?? environment.italic { font.isItalic = true }
+            let paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
+            return (run.format?.format(environment.locale) ?? run.string, font, paint)
+        }
+        let (string, font, paint) = resolve(first)
+        var node = TextNode(
+            string: string, font: font, paint: paint, runs: nil, lineLimit: environment.lineLimit,
+            truncation: environment.truncationMode, alignment: environment.multilineTextAlignment
+        )
+        if !rest.isEmpty {
+            var runs = [TextNode.Run(utf8Range: 0..<string.utf8.count, font: font, paint: paint)]
+            for run in rest {
+                let (piece, pieceFont, piecePaint) = resolve(run)
+                let start = node.string.utf8.count
+                node.string += piece
+                runs.append(TextNode.Run(utf8Range: start..<node.string.utf8.count, font: pieceFont, paint: piecePaint))
+            }
+            node.runs = runs
+        }
+        graph.addText(node)
     }
 
     /// The font, keeping a weight or slant set on the text before or after it.
     public func font(_ font: Font?) -> Text {
-        var copy = self
-        copy.font = font
-        return copy
+        mapRuns { $0.font = font }
     }
 
     public func fontWeight(_ weight: Font.Weight?) -> Text {
-        var copy = self
-        copy.weight = weight
-        return copy
+        mapRuns { $0.weight = weight }
     }
 
     public func bold() -> Text {
         fontWeight(.bold)
     }
 
+    public func bold(_ isActive: Bool) -> Text {
+        isActive ? bold() : self
+    }
+
     public func italic() -> Text {
-        var copy = self
-        copy.isItalic = true
-        return copy
+        mapRuns { $0.isItalic = true }
+    }
+
+    public func italic(_ isActive: Bool) -> Text {
+        isActive ? italic() : self
     }
 
     public func foregroundColor(_ color: Color?) -> Text {
+        mapRuns { $0.color = color }
+    }
+
+    /// A text's own color, as `foregroundStyle` on a `Text` sets it (colors only).
+    public func foregroundStyle(_ color: Color) -> Text {
+        foregroundColor(color)
+    }
+
+    /// Applies a change to every run that does not set the attribute itself, as SwiftUI applies
+    /// a modifier on joined text to the pieces that have none of their own.
+    private func mapRuns(_ change: (inout Run) -> Void) -> Text {
         var copy = self
-        copy.color = color
+        change(&copy.first)
+        for index in copy.rest.indices { change(&copy.rest[index]) }
         return copy
+    }
+
+    /// The text's characters, as assistive technology reads them.
+    var plainString: String {
+        ([first] + rest).map { $0.format?.format(Locale(identifier: "en_US")) ?? $0.string }.joined()
     }
 
     /// Where text that does not fit loses characters.
     public enum TruncationMode: Hashable, Sendable {
         case head, middle, tail
     }
+}
+
+/// Format styles whose locale Starboard sets from the environment.
+protocol LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle
+}
+
+extension IntegerFormatStyle: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension IntegerFormatStyle.Percent: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension IntegerFormatStyle.Currency: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension FloatingPointFormatStyle: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension FloatingPointFormatStyle.Percent: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension FloatingPointFormatStyle.Currency: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
+}
+
+extension Date.FormatStyle: LocaleAdjustableFormat {
+    func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
 }

@@ -12,6 +12,7 @@ public protocol View {
 extension View {
     public func _makeNodes(in graph: inout ViewGraph) {
         guard graph.enter() else { return }
+        if let observer = graph.observer { observer(self, graph.nodes.count) }
         body._makeNodes(in: &graph)
         graph.leave()
     }

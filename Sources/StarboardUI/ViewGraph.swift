@@ -18,7 +18,20 @@ public struct ViewGraph {
     var texts: [TextNode] = []
     var frames: [FrameSpec] = []
     var accessibility: [AccessibilityInfo] = []
-    var tapTargets: [String] = []
+    var tapTargets: [TapTarget] = []
+    /// What `onTapGesture` and `Button` do, by the index their tap target holds.
+    var actions: [() -> Void] = []
+    var filters: [Filter] = []
+    var clips: [Clip] = []
+    /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
+    var sections: [Int32] = []
+    /// What a render should tell its author (a symbol Starboard cannot draw, say).
+    var warnings: [String] = []
+    /// Told of every composite view as it is built, with the number of nodes made so far; set
+    /// only while previews are captured.
+    var observer: ((Any, Int) -> Void)?
+    /// Preview names by the node they were given to (`previewDisplayName`).
+    var previewNames: [Int32: String] = [:]
     /// Nodes made and not yet taken by a container, in order.
     var pending: [Int32] = []
     /// What the views being built inherit; containers that change it restore it afterwards.
@@ -50,6 +63,11 @@ public struct ViewGraph {
         frames.removeAll(keepingCapacity: true)
         accessibility.removeAll(keepingCapacity: true)
         tapTargets.removeAll(keepingCapacity: true)
+        actions.removeAll(keepingCapacity: true)
+        filters.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        sections.removeAll(keepingCapacity: true)
+        warnings.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         geometries.removeAll(keepingCapacity: true)
         modifierContents.removeAll(keepingCapacity: true)
@@ -137,7 +155,13 @@ public struct ViewGraph {
         case .rotation(let angle, let anchor): modifier = .rotation(angle, anchor: anchor)
         case .opacity(let value): modifier = .opacity(value)
         case .aspectRatio(let ratio, let mode): modifier = .aspectRatio(ratio, mode)
-        case .filter(let filter): modifier = .filter(filter)
+        case .filter(let filter):
+            filters.append(filter)
+            modifier = .filter(Int32(filters.count - 1))
+        case .clip(let clip):
+            clips.append(clip)
+            modifier = .clip(Int32(clips.count - 1))
+        case .zIndex(let value): modifier = .zIndex(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
         }
         wrapEach(from: mark, in: .modifier(modifier))
@@ -278,7 +302,15 @@ enum ShapeGeometry {
     /// A path in the coordinates of the frame it is placed in.
     case path(Path)
     /// A shape of the author's own, asked for its path once its frame is known.
-    case custom((Rect) -> Path)
+    case custom((CGRect) -> Path)
+    /// A built-in shape drawn inside its frame by `amount` on every side (`strokeBorder`).
+    indirect case inset(InsetGeometry)
+}
+
+/// A built-in outline moved inward.
+struct InsetGeometry {
+    var base: ShapeGeometry
+    var amount: Double
 }
 
 /// A shape and its paint.
@@ -291,16 +323,28 @@ struct ShapeNode {
 struct ShapeDrawing {
     var fill: Paint?
     var stroke: Stroke?
+    /// The even-odd fill rule rather than non-zero.
+    var evenOdd = false
 }
 
 /// A text and everything its environment decided about how it is set.
 struct TextNode {
     var string: String
+    /// The font and paint of the whole text, or of its first run.
     var font: Font
-    var color: Color
+    var paint: Paint
+    /// The pieces of a joined text (`Text + Text`), each with its own font and paint; nil for one.
+    var runs: [Run]?
     var lineLimit: Int?
     var truncation: Text.TruncationMode
     var alignment: TextAlignment
+
+    /// A piece of a joined text: its UTF-8 offsets in ``string``, its font and its paint.
+    struct Run {
+        var utf8Range: Range<Int>
+        var font: Font
+        var paint: Paint
+    }
 }
 
 /// What a layout modifier asks for, as views describe it.
@@ -315,8 +359,23 @@ enum LayoutEffect {
     case aspectRatio(Double?, ContentMode)
     case filter(Filter)
     case accessibility(AccessibilityInfo)
-    case tapTarget(String)
+    case tapTarget(TapTarget)
     case fixedSize(horizontal: Bool, vertical: Bool)
+    case clip(Clip)
+    case zIndex(Double)
+}
+
+/// Where a tap goes: an id the component's `tap(_:)` knows, or an action (an index into
+/// ``ViewGraph/actions``) that runs when the view is tapped.
+struct TapTarget {
+    var id: String?
+    var action: Int32?
+}
+
+/// Content cut to an outline drawn in the view's frame.
+struct Clip {
+    var geometry: ShapeGeometry
+    var evenOdd: Bool
 }
 
 /// What a modifier node does to its child; frames and accessibility facts are indices into the
@@ -330,10 +389,15 @@ enum Modifier {
     case rotation(Angle, anchor: UnitPoint)
     case opacity(Double)
     case aspectRatio(Double?, ContentMode)
-    case filter(Filter)
+    /// An index into ``ViewGraph/filters``.
+    case filter(Int32)
     case accessibility(Int32)
     case tapTarget(Int32)
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// An index into ``ViewGraph/clips``.
+    case clip(Int32)
+    /// The drawing order among siblings: higher in front.
+    case zIndex(Double)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.
@@ -344,5 +408,8 @@ struct FrameSpec: Hashable, Sendable {
     var maxWidth: Double?
     var minHeight: Double?
     var maxHeight: Double?
+    /// What the frame takes when offered nothing in that dimension.
+    var idealWidth: Double?
+    var idealHeight: Double?
     var alignment: Alignment
 }

@@ -44,7 +44,7 @@ struct PageControlTests {
 
     @Test func isAboutEighteenPointsPerPage() throws {
         let result = try component.render(component.defaults)
-        #expect(result.rendering.size.width == 4 * 18)
+        #expect(result.rendering.size.width == CGFloat(4 * 18))
         let control = try #require(result.rendering.accessibility.first { $0.id == "page-control" })
         #expect(control.value == "page 1 of 4")
     }

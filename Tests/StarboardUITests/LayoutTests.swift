@@ -29,7 +29,7 @@ struct LayoutTests {
     @Test(arguments: [
         (VerticalAlignment.top, 0.0), (.center, 15.0), (.bottom, 30.0),
     ])
-    func hStackAlignsVertically(alignment: VerticalAlignment, expectedY: Double) throws {
+    func hStackAlignsVertically(alignment: VerticalAlignment, expectedY: CGFloat) throws {
         let view = HStack(alignment: alignment, spacing: 0) {
             box("tall", 10, 40)
             box("short", 10, 10)

@@ -72,7 +72,7 @@ struct SVGWriterTests {
         )
         #expect(rendering.svg.contains("<g data-id=\"dot-1\" data-tap=\"dot-1\" role=\"button\" aria-label=\"Dot\"><title>Dot</title><desc>on Tap it</desc>"))
         #expect(rendering.accessibility == [
-            AccessibilityElement(id: "dot-1", label: "Dot", value: "on", hint: "Tap it", frame: Rect(x: 0, y: 0, width: 20, height: 20), isTappable: true),
+            AccessibilityElement(id: "dot-1", label: "Dot", value: "on", hint: "Tap it", frame: Rect(x: 0, y: 0, width: 20, height: 20), isTappable: true, traits: ["button"]),
         ])
     }
 

@@ -1,0 +1,415 @@
+/// A line that separates content: across its stack's axis (a horizontal line in a `VStack`).
+public struct Divider: PrimitiveView {
+    public init() {}
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        let separator = Paint.color(SystemColor.separator.resolve(in: graph.environment))
+        let mark = graph.pending.count
+        graph.addShape(.rectangle, ShapeDrawing(fill: separator))
+        if graph.stackAxis == .horizontal {
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(width: 1, alignment: .center)))
+        } else {
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(height: 1, alignment: .center)))
+        }
+    }
+}
+
+/// A title with an icon beside it, as SwiftUI's `Label`.
+public struct Label<Title: View, Icon: View>: View {
+    let title: Title
+    let icon: Icon
+
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+
+    public var body: some View {
+        _LabelBody(title: title, icon: icon)
+    }
+}
+
+/// A label in the style its environment asks for.
+struct _LabelBody<Title: View, Icon: View>: PrimitiveView {
+    let title: Title
+    let icon: Icon
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        switch graph.environment.labelStyle.kind {
+        case .titleOnly: title._makeNodes(in: &graph)
+        case .iconOnly: icon._makeNodes(in: &graph)
+        case .titleAndIcon: HStack(spacing: 8) { icon; title }._makeNodes(in: &graph)
+        }
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+}
+
+/// An action with a label, as SwiftUI's `Button`: the label is drawn in the tint color and a tap
+/// in the live preview runs the action.
+public struct Button<Label: View>: View {
+    let action: () -> Void
+    let label: Label
+
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+    }
+
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(action: action, label: label)
+    }
+
+    public var body: some View {
+        _ButtonBody(label: label, action: action)
+    }
+}
+
+extension Button where Label == Text {
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == StarboardUI.Label<Text, Image> {
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { StarboardUI.Label(title, systemImage: systemImage) }
+    }
+}
+
+/// What a button does, as SwiftUI's `ButtonRole`; a destructive button is drawn in red.
+public struct ButtonRole: Hashable, Sendable {
+    let isDestructive: Bool
+    public static let destructive = ButtonRole(isDestructive: true)
+    public static let cancel = ButtonRole(isDestructive: false)
+}
+
+/// How buttons inside are drawn, as SwiftUI's built-in button styles.
+public struct ButtonStyleKind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case automatic, plain, borderless, bordered, borderedProminent }
+    let kind: Kind
+
+    public static let automatic = ButtonStyleKind(kind: .automatic)
+    public static let plain = ButtonStyleKind(kind: .plain)
+    public static let borderless = ButtonStyleKind(kind: .borderless)
+    public static let bordered = ButtonStyleKind(kind: .bordered)
+    public static let borderedProminent = ButtonStyleKind(kind: .borderedProminent)
+}
+
+extension View {
+    /// The style of the buttons inside.
+    public func buttonStyle(_ style: ButtonStyleKind) -> some View {
+        environment(\.buttonStyle, style)
+    }
+}
+
+/// A button's label drawn in its style, with the tap that runs its action.
+struct _ButtonBody<Label: View>: PrimitiveView {
+    let label: Label
+    let action: () -> Void
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        let tint = Paint.color(SystemColor.accent.resolve(in: graph.environment))
+        let mark = graph.pending.count
+        graph.withEnvironment({ environment in
+            switch environment.buttonStyle.kind {
+            case .plain: break
+            case .borderedProminent: environment.foreground = .color(Color.Resolved(red: 1, green: 1, blue: 1))
+            default: environment.foreground = tint
+            }
+        }) { graph in
+            switch graph.environment.buttonStyle.kind {
+            case .bordered, .borderedProminent:
+                let prominent = graph.environment.buttonStyle.kind == .borderedProminent
+                let fill: Paint
+                if prominent {
+                    fill = tint
+                } else if case .color(var color) = tint {
+                    color.opacity *= 0.15
+                    fill = .color(color)
+                } else {
+                    fill = tint
+                }
+                label
+                    .padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
+                    .background(_PaintedShape(geometry: .roundedRectangle(cornerRadius: 8), paint: fill))
+                    ._makeNodes(in: &graph)
+            default:
+                label._makeNodes(in: &graph)
+            }
+        }
+        graph.actions.append(action)
+        let action = Int32(graph.actions.count - 1)
+        // The whole label is one tap target (its views stacked if it has several).
+        graph.collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))
+        graph.wrapEach(from: graph.pending.count - 1, in: .tapTarget(TapTarget(id: nil, action: action)))
+    }
+}
+
+/// A shape already painted, for controls that draw their own parts.
+struct _PaintedShape: PrimitiveView {
+    let geometry: ShapeGeometry
+    let paint: Paint
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        graph.addShape(geometry, ShapeDrawing(fill: paint))
+    }
+}
+
+/// An on/off switch with a label, as SwiftUI's `Toggle`; a tap flips the bound value.
+public struct Toggle<Label: View>: View {
+    let isOn: Binding<Bool>
+    let label: Label
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    public var body: some View {
+        let isOn = self.isOn
+        return HStack {
+            label
+            Spacer()
+            _Switch(isOn: isOn.wrappedValue)
+        }
+        .onTapGesture { isOn.wrappedValue.toggle() }
+        .accessibilityElement(children: .combine)
+        .accessibilityValue(isOn.wrappedValue ? "On" : "Off")
+        .accessibilityAddTraits(.isToggle)
+    }
+}
+
+extension Toggle where Label == Text {
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+/// The switch of a toggle: a 51 × 31 capsule, green when on, with a white knob.
+struct _Switch: View {
+    let isOn: Bool
+
+    var body: some View {
+        ZStack(alignment: isOn ? .trailing : .leading) {
+            Capsule().fill(isOn ? Color.green : Color(white: 0.47, opacity: 0.16))
+            Circle()
+                .fill(Color.white)
+                .shadow(color: Color(white: 0, opacity: 0.15), radius: 2, y: 1)
+                .padding(2)
+        }
+        .frame(width: 51, height: 31)
+    }
+}
+
+/// Content that would scroll, drawn at rest: offered unlimited length along its axes, shown from
+/// its top-leading corner and clipped to the scroll view's frame.
+public struct ScrollView<Content: View>: View {
+    let axes: Axis.Set
+    let content: Content
+
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.content = content()
+    }
+
+    public var body: some View {
+        let vertical = axes.contains(.vertical), horizontal = axes.contains(.horizontal)
+        let alignment: Alignment = horizontal && !vertical ? .leading : (vertical && !horizontal ? .top : .topLeading)
+        return VStack(spacing: 0) { content }
+            .fixedSize(horizontal: horizontal, vertical: vertical)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: alignment)
+            .clipped()
+    }
+}
+
+extension Axis {
+    /// A set of axes, as scroll views take them.
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// Rows drawn as a list at rest, as SwiftUI's `List` in its inset grouped style: each view of the
+/// content a row with a separator, each `Section` a group of rows under its header.
+public struct List<Content: View>: View {
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.content = ForEach(data, id: id, content: rowContent)
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.content = ForEach(data, content: rowContent)
+    }
+
+    public var body: some View {
+        _ListBody(content: content)
+            .padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+            .frame(maxWidth: .infinity, alignment: .top)
+            .background(_PaintedBackground(color: .secondaryBackground))
+    }
+}
+
+/// A form: a list of controls.
+public struct Form<Content: View>: View {
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: some View {
+        List { content }
+    }
+}
+
+/// A group of rows under a header (and over a footer) in a `List` or `Form`.
+public struct Section<Parent: View, Content: View, Footer: View>: View {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.header = header()
+        self.content = content()
+        self.footer = footer()
+    }
+
+    public var body: some View {
+        _SectionMarker(content: VStack(alignment: .leading, spacing: 6) {
+            header
+                .font(.footnote)
+                .foregroundStyle(.secondary)
+                .padding(.leading, 16)
+            _Rows(content: content)
+            footer
+                .font(.footnote)
+                .foregroundStyle(.secondary)
+                .padding(.leading, 16)
+        }
+        .padding(.vertical, 8))
+    }
+}
+
+/// Marks the node a section made, so the list around it keeps it whole instead of making it a row.
+struct _SectionMarker<Content: View>: PrimitiveView {
+    let content: Content
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        let mark = graph.pending.count
+        content._makeNodes(in: &graph)
+        graph.sections.append(contentsOf: graph.pending[mark...])
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title.uppercased()) }, footer: { EmptyView() })
+    }
+}
+
+/// A list's content: sections as they are, other views gathered into groups of rows.
+struct _ListBody<Content: View>: PrimitiveView {
+    let content: Content
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        graph.makeStack(.vertical(spacing: 0, alignment: .leading), axis: .vertical, _Rows(content: content, sectionsPassThrough: true))
+    }
+}
+
+/// Views as rows on a rounded card, a separator between each two.
+struct _Rows<Content: View>: PrimitiveView {
+    let content: Content
+    var sectionsPassThrough = false
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        guard graph.enter() else { return }
+        defer { graph.leave() }
+        let background = Paint.color(SystemColor.background.resolve(in: graph.environment))
+        let separator = Paint.color(SystemColor.separator.resolve(in: graph.environment))
+        let mark = graph.pending.count
+        let sectionMark = graph.sections.count
+        content._makeNodes(in: &graph)
+        let items = Array(graph.pending[mark...])
+        graph.pending.removeLast(items.count)
+        let sections = Set(graph.sections[sectionMark...])
+        var run: [Int32] = []
+        func flushRun(_ graph: inout ViewGraph) {
+            guard !run.isEmpty else { return }
+            let cardMark = graph.pending.count
+            for (position, row) in run.enumerated() {
+                if position > 0 {
+                    graph.addShape(.rectangle, ShapeDrawing(fill: separator))
+                    graph.wrapEach(from: graph.pending.count - 1, in: .frame(FrameSpec(height: 1, alignment: .center)))
+                    graph.wrapEach(from: graph.pending.count - 1, in: .padding(EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 0)))
+                }
+                graph.pending.append(row)
+                graph.wrapEach(from: graph.pending.count - 1, in: .padding(EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)))
+                graph.wrapEach(from: graph.pending.count - 1, in: .frame(FrameSpec(maxWidth: .infinity, minHeight: 44, alignment: .leading)))
+            }
+            graph.addContainer(.stack(.vertical(spacing: 0, alignment: .leading)), adoptingFrom: cardMark)
+            graph.wrapEach(from: graph.pending.count - 1, in: .clip(Clip(geometry: .roundedRectangle(cornerRadius: 10), evenOdd: false)))
+            // The card's white behind the rows.
+            let card = graph.takeSingle()
+            let layerMark = graph.pending.count
+            graph.pending.append(card)
+            graph.addShape(.roundedRectangle(cornerRadius: 10), ShapeDrawing(fill: background))
+            graph.addContainer(.layer(.center, inFront: false), adoptingFrom: layerMark)
+            run.removeAll()
+        }
+        for item in items {
+            if sectionsPassThrough, sections.contains(item) {
+                flushRun(&graph)
+                graph.pending.append(item)
+            } else {
+                run.append(item)
+            }
+        }
+        flushRun(&graph)
+    }
+}
+
+/// A semantic background color filling the space it is offered.
+struct _PaintedBackground: PrimitiveView {
+    let color: SystemColor
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        graph.addShape(.rectangle, ShapeDrawing(fill: .color(color.resolve(in: graph.environment))))
+    }
+}

@@ -1,0 +1,3 @@
+// SwiftUI brings Foundation with it (`CGFloat`, `CGSize`, `Date`, format styles), so code written
+// for it uses them with only `import SwiftUI`; `import StarboardUI` does the same.
+@_exported import Foundation

@@ -1,0 +1,246 @@
+/// An SF Symbol, as SwiftUI's `Image(systemName:)`: Starboard draws a small built-in set of
+/// symbols as paths, sized by the font, and a labelled placeholder for any other name (with a
+/// warning in the render), never a silent blank.
+public struct Image: PrimitiveView, Equatable {
+    let name: String
+    var isResizable = false
+    var scale: Scale?
+
+    public init(systemName: String) {
+        name = systemName
+    }
+
+    /// A symbol stretches to the frame it is offered instead of following the font.
+    public func resizable() -> Image {
+        var copy = self
+        copy.isResizable = true
+        return copy
+    }
+
+    /// Image scales relative to the font, as SwiftUI's `Image.Scale`.
+    public enum Scale: Hashable, Sendable {
+        case small, medium, large
+
+        var factor: Double {
+            switch self {
+            case .small: 0.8
+            case .medium: 1
+            case .large: 1.3
+            }
+        }
+    }
+
+    /// The names Starboard can draw.
+    public static var availableSymbols: [String] { Symbol.table.keys.sorted() }
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        let font = graph.environment.font ?? .body
+        let scale = self.scale ?? graph.environment.imageScale
+        let side = font.size * 1.15 * scale.factor
+        let foreground = graph.environment.foregroundPaint
+        let mark = graph.pending.count
+        if let symbol = Symbol.table[name] {
+            let lineWidth = max(1, font.size / 9.5) * scale.factor
+            let outerAxis = graph.stackAxis
+            graph.stackAxis = nil
+            for part in symbol.parts {
+                let drawing: ShapeDrawing
+                switch part.style {
+                case .fill: drawing = ShapeDrawing(fill: foreground)
+                case .stroke: drawing = ShapeDrawing(stroke: Stroke(paint: foreground, style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
+                case .knockout: drawing = ShapeDrawing(stroke: Stroke(paint: .color(SystemColor.background.resolve(in: graph.environment)), style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
+                }
+                let unit = part.path
+                graph.addShape(.custom { rect in unit.scaled(to: rect) }, drawing)
+            }
+            graph.stackAxis = outerAxis
+            graph.collapse(from: mark, into: .depth(alignment: .center))
+        } else {
+            graph.warnings.append("no symbol \"\(name)\": Starboard draws \(Symbol.table.count) symbols (see docs/swiftui.md); a placeholder stands in")
+            graph.addShape(.roundedRectangle(cornerRadius: side / 5), ShapeDrawing(stroke: Stroke(
+                paint: foreground, style: StrokeStyle(lineWidth: 1, dash: [2, 2])
+            )))
+            let placeholder = graph.takeSingle()
+            graph.withEnvironment({ $0.font = Font(size: side * 0.6) }) { graph in
+                Text("?")._makeNodes(in: &graph)
+            }
+            let question = graph.takeSingle()
+            graph.pending.append(placeholder)
+            graph.pending.append(question)
+            graph.addContainer(.stack(.depth(alignment: .center)), adoptingFrom: mark)
+            graph.wrapEach(from: mark, in: .accessibility(AccessibilityInfo(label: "Missing symbol \(name)")))
+        }
+        if !isResizable {
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(width: side, height: side, alignment: .center)))
+        }
+    }
+}
+
+extension View {
+    /// The size of symbols inside relative to their font.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        environment(\.imageScale, scale)
+    }
+}
+
+/// A built-in symbol: outlines in a unit square, filled or stroked.
+struct Symbol {
+    enum Style { case fill, stroke, knockout }
+
+    struct Part {
+        var path: Path
+        var style: Style
+    }
+
+    let parts: [Part]
+
+    static func stroked(_ build: (inout Path) -> Void) -> Part { Part(path: Path(build), style: .stroke) }
+    static func filled(_ build: (inout Path) -> Void) -> Part { Part(path: Path(build), style: .fill) }
+    static func knocked(_ build: (inout Path) -> Void) -> Part { Part(path: Path(build), style: .knockout) }
+
+    static func star(_ path: inout Path) {
+        for index in 0..<10 {
+            let angle = Double(index) * .pi / 5 - .pi / 2
+            let r = index.isMultiple(of: 2) ? 0.5 : 0.2
+            let point = CGPoint(x: 0.5 + r * cos(angle), y: 0.53 + r * sin(angle))
+            if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
+        }
+        path.closeSubpath()
+    }
+
+    static func heart(_ path: inout Path) {
+        path.move(to: CGPoint(x: 0.5, y: 0.9))
+        path.addCurve(to: CGPoint(x: 0.05, y: 0.35), control1: CGPoint(x: 0.25, y: 0.72), control2: CGPoint(x: 0.05, y: 0.58))
+        path.addArc(center: CGPoint(x: 0.275, y: 0.33), radius: 0.225, startAngle: .degrees(180), endAngle: .degrees(0), clockwise: false)
+        path.addArc(center: CGPoint(x: 0.725, y: 0.33), radius: 0.225, startAngle: .degrees(180), endAngle: .degrees(0), clockwise: false)
+        path.addCurve(to: CGPoint(x: 0.5, y: 0.9), control1: CGPoint(x: 0.95, y: 0.58), control2: CGPoint(x: 0.75, y: 0.72))
+        path.closeSubpath()
+    }
+
+    static func circle(_ path: inout Path) { path.addEllipse(in: CGRect(x: 0.04, y: 0.04, width: 0.92, height: 0.92)) }
+    static func check(_ path: inout Path) { path.addLines([CGPoint(x: 0.28, y: 0.52), CGPoint(x: 0.44, y: 0.68), CGPoint(x: 0.72, y: 0.34)]) }
+    static func cross(_ path: inout Path, _ inset: Double) {
+        path.move(to: CGPoint(x: inset, y: inset)); path.addLine(to: CGPoint(x: 1 - inset, y: 1 - inset))
+        path.move(to: CGPoint(x: 1 - inset, y: inset)); path.addLine(to: CGPoint(x: inset, y: 1 - inset))
+    }
+    static func plus(_ path: inout Path, _ inset: Double) {
+        path.move(to: CGPoint(x: 0.5, y: inset)); path.addLine(to: CGPoint(x: 0.5, y: 1 - inset))
+        path.move(to: CGPoint(x: inset, y: 0.5)); path.addLine(to: CGPoint(x: 1 - inset, y: 0.5))
+    }
+    static func mountains(_ path: inout Path) {
+        path.move(to: CGPoint(x: 0.02, y: 0.85))
+        path.addLine(to: CGPoint(x: 0.36, y: 0.3))
+        path.addLine(to: CGPoint(x: 0.56, y: 0.62))
+        path.addLine(to: CGPoint(x: 0.7, y: 0.44))
+        path.addLine(to: CGPoint(x: 0.98, y: 0.85))
+        path.closeSubpath()
+    }
+    static func bell(_ path: inout Path) {
+        path.move(to: CGPoint(x: 0.14, y: 0.76))
+        path.addLine(to: CGPoint(x: 0.86, y: 0.76))
+        path.addCurve(to: CGPoint(x: 0.76, y: 0.45), control1: CGPoint(x: 0.78, y: 0.66), control2: CGPoint(x: 0.76, y: 0.6))
+        path.addArc(center: CGPoint(x: 0.5, y: 0.42), radius: 0.26, startAngle: .degrees(0), endAngle: .degrees(180), clockwise: true)
+        path.addCurve(to: CGPoint(x: 0.14, y: 0.76), control1: CGPoint(x: 0.24, y: 0.6), control2: CGPoint(x: 0.22, y: 0.66))
+        path.closeSubpath()
+        path.addEllipse(in: CGRect(x: 0.42, y: 0.8, width: 0.16, height: 0.14))
+    }
+    static func person(_ path: inout Path) {
+        path.addEllipse(in: CGRect(x: 0.3, y: 0.06, width: 0.4, height: 0.4))
+        path.move(to: CGPoint(x: 0.08, y: 0.94))
+        path.addCurve(to: CGPoint(x: 0.92, y: 0.94), control1: CGPoint(x: 0.1, y: 0.5), control2: CGPoint(x: 0.9, y: 0.5))
+        path.closeSubpath()
+    }
+    static func sun(_ path: inout Path) {
+        path.addEllipse(in: CGRect(x: 0.3, y: 0.3, width: 0.4, height: 0.4))
+        for index in 0..<8 {
+            let angle = Double(index) * .pi / 4
+            path.move(to: CGPoint(x: 0.5 + 0.3 * cos(angle), y: 0.5 + 0.3 * sin(angle)))
+            path.addLine(to: CGPoint(x: 0.5 + 0.46 * cos(angle), y: 0.5 + 0.46 * sin(angle)))
+        }
+    }
+    static func moon(_ path: inout Path) {
+        path.move(to: CGPoint(x: 0.62, y: 0.06))
+        path.addCurve(to: CGPoint(x: 0.94, y: 0.62), control1: CGPoint(x: 0.4, y: 0.4), control2: CGPoint(x: 0.6, y: 0.75))
+        path.addCurve(to: CGPoint(x: 0.62, y: 0.06), control1: CGPoint(x: 0.8, y: 1.05), control2: CGPoint(x: 0.05, y: 0.85))
+        path.closeSubpath()
+    }
+    static func house(_ path: inout Path) {
+        path.addLines([CGPoint(x: 0.06, y: 0.5), CGPoint(x: 0.5, y: 0.1), CGPoint(x: 0.94, y: 0.5)])
+        path.addLines([CGPoint(x: 0.18, y: 0.42), CGPoint(x: 0.18, y: 0.92), CGPoint(x: 0.82, y: 0.92), CGPoint(x: 0.82, y: 0.42)])
+    }
+    static func chevron(_ path: inout Path, _ points: [(Double, Double)]) {
+        path.addLines(points.map { CGPoint(x: $0.0, y: $0.1) })
+    }
+
+    static let table: [String: Symbol] = [
+        "star": Symbol(parts: [stroked(star)]),
+        "star.fill": Symbol(parts: [filled(star)]),
+        "heart": Symbol(parts: [stroked(heart)]),
+        "heart.fill": Symbol(parts: [filled(heart)]),
+        "circle": Symbol(parts: [stroked(circle)]),
+        "circle.fill": Symbol(parts: [filled(circle)]),
+        "square": Symbol(parts: [stroked { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }]),
+        "square.fill": Symbol(parts: [filled { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }]),
+        "checkmark": Symbol(parts: [stroked { $0.addLines([CGPoint(x: 0.12, y: 0.52), CGPoint(x: 0.38, y: 0.8), CGPoint(x: 0.88, y: 0.2)]) }]),
+        "checkmark.circle": Symbol(parts: [stroked(circle), stroked(check)]),
+        "checkmark.circle.fill": Symbol(parts: [filled(circle), knocked(check)]),
+        "xmark": Symbol(parts: [stroked { cross(&$0, 0.18) }]),
+        "xmark.circle": Symbol(parts: [stroked(circle), stroked { cross(&$0, 0.34) }]),
+        "xmark.circle.fill": Symbol(parts: [filled(circle), knocked { cross(&$0, 0.34) }]),
+        "plus": Symbol(parts: [stroked { plus(&$0, 0.12) }]),
+        "plus.circle": Symbol(parts: [stroked(circle), stroked { plus(&$0, 0.28) }]),
+        "plus.circle.fill": Symbol(parts: [filled(circle), knocked { plus(&$0, 0.28) }]),
+        "minus": Symbol(parts: [stroked { $0.move(to: CGPoint(x: 0.12, y: 0.5)); $0.addLine(to: CGPoint(x: 0.88, y: 0.5)) }]),
+        "info.circle": Symbol(parts: [stroked(circle), stroked { $0.move(to: CGPoint(x: 0.5, y: 0.45)); $0.addLine(to: CGPoint(x: 0.5, y: 0.74)) },
+                                      filled { $0.addEllipse(in: CGRect(x: 0.45, y: 0.24, width: 0.1, height: 0.1)) }]),
+        "exclamationmark.triangle": Symbol(parts: [
+            stroked { $0.addLines([CGPoint(x: 0.5, y: 0.08), CGPoint(x: 0.94, y: 0.88), CGPoint(x: 0.06, y: 0.88)]); $0.closeSubpath() },
+            stroked { $0.move(to: CGPoint(x: 0.5, y: 0.38)); $0.addLine(to: CGPoint(x: 0.5, y: 0.6)) },
+            filled { $0.addEllipse(in: CGRect(x: 0.45, y: 0.68, width: 0.1, height: 0.1)) },
+        ]),
+        "chevron.left": Symbol(parts: [stroked { chevron(&$0, [(0.64, 0.14), (0.32, 0.5), (0.64, 0.86)]) }]),
+        "chevron.right": Symbol(parts: [stroked { chevron(&$0, [(0.36, 0.14), (0.68, 0.5), (0.36, 0.86)]) }]),
+        "chevron.up": Symbol(parts: [stroked { chevron(&$0, [(0.14, 0.64), (0.5, 0.32), (0.86, 0.64)]) }]),
+        "chevron.down": Symbol(parts: [stroked { chevron(&$0, [(0.14, 0.36), (0.5, 0.68), (0.86, 0.36)]) }]),
+        "bell": Symbol(parts: [stroked(bell)]),
+        "bell.fill": Symbol(parts: [filled(bell)]),
+        "person": Symbol(parts: [stroked(person)]),
+        "person.fill": Symbol(parts: [filled(person)]),
+        "mountain.2": Symbol(parts: [stroked(mountains)]),
+        "mountain.2.fill": Symbol(parts: [filled(mountains)]),
+        "sun.max": Symbol(parts: [stroked(sun)]),
+        "sun.max.fill": Symbol(parts: [filled { $0.addEllipse(in: CGRect(x: 0.3, y: 0.3, width: 0.4, height: 0.4)) }, stroked(sun)]),
+        "moon": Symbol(parts: [stroked(moon)]),
+        "moon.fill": Symbol(parts: [filled(moon)]),
+        "house": Symbol(parts: [stroked(house)]),
+        "leaf": Symbol(parts: [stroked {
+            $0.move(to: CGPoint(x: 0.12, y: 0.88))
+            $0.addCurve(to: CGPoint(x: 0.88, y: 0.12), control1: CGPoint(x: 0.1, y: 0.3), control2: CGPoint(x: 0.5, y: 0.12))
+            $0.addCurve(to: CGPoint(x: 0.12, y: 0.88), control1: CGPoint(x: 0.88, y: 0.5), control2: CGPoint(x: 0.7, y: 0.9))
+        }]),
+    ]
+}
+
+extension Path {
+    /// A path drawn in the unit square, stretched over `rect`.
+    func scaled(to rect: CGRect) -> Path {
+        applying(AffineTransform(a: Double(rect.width), b: 0, c: 0, d: Double(rect.height), tx: Double(rect.minX), ty: Double(rect.minY)))
+    }
+}
+
+/// How a `Label` shows its title and icon, as SwiftUI's built-in label styles.
+public struct LabelStyleKind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case titleAndIcon, titleOnly, iconOnly }
+    let kind: Kind
+
+    public static let automatic = LabelStyleKind(kind: .titleAndIcon)
+    public static let titleAndIcon = LabelStyleKind(kind: .titleAndIcon)
+    public static let titleOnly = LabelStyleKind(kind: .titleOnly)
+    public static let iconOnly = LabelStyleKind(kind: .iconOnly)
+}
+
+extension View {
+    public func labelStyle(_ style: LabelStyleKind) -> some View {
+        environment(\.labelStyle, style)
+    }
+}

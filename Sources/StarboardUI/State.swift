@@ -1,0 +1,132 @@
+/// A value a view owns and its actions change, as SwiftUI's `@State`.
+///
+/// Starboard makes a fresh instance of a component for every render, so state starts from its
+/// declared value each time, as in a fresh preview: what a tap should keep belongs in an
+/// `@Inspectable` property, which every window shares. An action can still change state and read
+/// it back within the same tap.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    let box: ValueBox<Value>
+    let initialValue: Value
+
+    public init(wrappedValue: Value) {
+        box = ValueBox(wrappedValue)
+        initialValue = wrappedValue
+    }
+
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
+    /// A binding to the state, to hand to a child view (`$isOn`).
+    public var projectedValue: Binding<Value> {
+        let box = self.box
+        return Binding(get: { box.value }, set: { box.value = $0 })
+    }
+
+    /// A copy with storage of its own, holding the declared value (for a fresh instance).
+    public func _freshCopy() -> any DynamicProperty {
+        State(wrappedValue: initialValue)
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() {
+        self.init(wrappedValue: nil)
+    }
+}
+
+/// Storage behind a property that a view's actions write through (`@State`, `@Inspectable`).
+public final class ValueBox<Value>: @unchecked Sendable {
+    // One render uses one instance on one thread at a time: no lock needed.
+    public var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// A property of a view that keeps storage of its own (`@State`), which a fresh instance must
+/// not share with the instance it was copied from.
+public protocol DynamicProperty {
+    func _freshCopy() -> any DynamicProperty
+}
+
+extension DynamicProperty {
+    public func _freshCopy() -> any DynamicProperty { self }
+}
+
+/// Read and write access to a value owned elsewhere, as SwiftUI's `@Binding`.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Binding<Value>: DynamicProperty {
+    private let read: () -> Value
+    private let write: (Value) -> Void
+
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        read = get
+        write = set
+    }
+
+    /// A binding that always reads `value` and ignores writes.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    public init(projectedValue: Binding<Value>) {
+        self = projectedValue
+    }
+
+    public var wrappedValue: Value {
+        get { read() }
+        nonmutating set { write(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the bound value (`$profile.name`).
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let read = self.read, write = self.write
+        return Binding<Subject>(get: { read()[keyPath: keyPath] }, set: { newValue in
+            var value = read()
+            value[keyPath: keyPath] = newValue
+            write(value)
+        })
+    }
+}
+
+extension View {
+    /// Runs `action` when the view is tapped in the live preview (in the worker, with the values
+    /// the preview shows); what it changes in `@Inspectable` properties goes to every window.
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+        modifier(_TapActionModifier(action: action))
+    }
+}
+
+/// A tap that runs an action.
+public struct _TapActionModifier: ViewModifier {
+    public typealias Body = Never
+    let action: () -> Void
+
+    public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
+        let mark = graph.pending.count
+        content._makeNodes(in: &graph)
+        graph.actions.append(modifier.action)
+        graph.wrapEach(from: mark, in: .tapTarget(TapTarget(id: nil, action: Int32(graph.actions.count - 1))))
+    }
+}
+
+extension State: Decodable {
+    /// Only Starboard's registry makes components; it gives each `@State` its declared value.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: decoder.codingPath,
+            debugDescription: "@State properties take their declared value in Starboard, they are not decoded"
+        ))
+    }
+}
