@@ -14,6 +14,7 @@ test:
 	scripts/install-deps --test
 	swift build --build-tests
 	swift test --skip-build
+	scripts/check-swiftui-views
 	node --test Tests/web/
 	python3 -m pytest -q Tests/e2e
 

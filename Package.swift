@@ -56,6 +56,8 @@ let package = Package(
         ),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
+        // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
+        .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
         .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI"]),
         .testTarget(
             name: "StarboardComponentsTests",

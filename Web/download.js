@@ -11,6 +11,14 @@ const FONTS = [
   { url: '/fonts/DejaVuSans-ExtraLight.ttf', weight: '200' },
   { url: '/fonts/DejaVuSans-Oblique.ttf', weight: 'normal', style: 'italic' },
   { url: '/fonts/DejaVuSans-BoldOblique.ttf', weight: 'bold', style: 'italic' },
+  { url: '/fonts/DejaVuSerif.ttf', family: 'DejaVu Serif' },
+  { url: '/fonts/DejaVuSerif-Bold.ttf', family: 'DejaVu Serif', weight: 'bold' },
+  { url: '/fonts/DejaVuSerif-Italic.ttf', family: 'DejaVu Serif', style: 'italic' },
+  { url: '/fonts/DejaVuSerif-BoldItalic.ttf', family: 'DejaVu Serif', weight: 'bold', style: 'italic' },
+  { url: '/fonts/DejaVuSansMono.ttf', family: 'DejaVu Sans Mono' },
+  { url: '/fonts/DejaVuSansMono-Bold.ttf', family: 'DejaVu Sans Mono', weight: 'bold' },
+  { url: '/fonts/DejaVuSansMono-Oblique.ttf', family: 'DejaVu Sans Mono', style: 'italic' },
+  { url: '/fonts/DejaVuSansMono-BoldOblique.ttf', family: 'DejaVu Sans Mono', weight: 'bold', style: 'italic' },
   { url: '/fonts/NotoColorEmoji.ttf', family: 'Noto Color Emoji' },
 ];
 const fontFaces = new Map();

@@ -31,10 +31,8 @@ public struct Registry: Sendable {
                 let providerName = String(describing: provider)
                 for (index, preview) in Previews.capture(provider, wanted: { $0 is any Component }).enumerated() {
                     let variantName = preview.name ?? "\(providerName) \(index + 1)"
-                    guard let view = preview.view, let component = view as? any Component else {
-                        warnings.append("preview \"\(variantName)\" of \(providerName) shows no component; previews become variants of the component they show")
-                        continue
-                    }
+                    // A preview of a plain view (no component in it) is for another tool's canvas.
+                    guard let view = preview.view, let component = view as? any Component else { continue }
                     let componentName = type(of: component).name
                     guard let position = definitions.firstIndex(where: { $0.name == componentName }) else {
                         warnings.append("preview \"\(variantName)\" of \(providerName) shows \(componentName), which is not registered")

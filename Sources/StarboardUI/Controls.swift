@@ -177,7 +177,8 @@ public struct Toggle<Label: View>: View {
     public var body: some View {
         let isOn = self.isOn
         return HStack {
-            label
+            // The label takes the room the switch leaves, as SwiftUI's toggle gives it.
+            label.layoutPriority(1)
             Spacer()
             _Switch(isOn: isOn.wrappedValue)
         }
@@ -203,6 +204,7 @@ struct _Switch: View {
             Capsule().fill(isOn ? Color.green : Color(white: 0.47, opacity: 0.16))
             Circle()
                 .fill(Color.white)
+                .frame(width: 27, height: 27)
                 .shadow(color: Color(white: 0, opacity: 0.15), radius: 2, y: 1)
                 .padding(2)
         }
@@ -224,9 +226,11 @@ public struct ScrollView<Content: View>: View {
     public var body: some View {
         let vertical = axes.contains(.vertical), horizontal = axes.contains(.horizontal)
         let alignment: Alignment = horizontal && !vertical ? .leading : (vertical && !horizontal ? .top : .topLeading)
+        // A scroll view takes the size it is offered whatever its content's (its ideal size is
+        // the content's), and shows the content's start.
         return VStack(spacing: 0) { content }
             .fixedSize(horizontal: horizontal, vertical: vertical)
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: alignment)
+            .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: alignment)
             .clipped()
     }
 }
@@ -265,7 +269,7 @@ public struct List<Content: View>: View {
     public var body: some View {
         _ListBody(content: content)
             .padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
-            .frame(maxWidth: .infinity, alignment: .top)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
             .background(_PaintedBackground(color: .secondaryBackground))
     }
 }

@@ -32,7 +32,7 @@ struct LayoutEngine {
     /// Per node, the proposal its parent placed it with (written just before it is placed).
     private var placement: [Proposal] = []
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
-    private var order: [(flexibility: Double, child: Int32)] = []
+    private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
     private var origins: [Point] = []
     /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
@@ -142,7 +142,7 @@ struct LayoutEngine {
             return size(child, aspectProposal(ratio, mode, child, proposal))
         case .fixedSize(let horizontal, let vertical):
             return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex:
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority:
             return size(child, proposal)
         }
     }
@@ -175,10 +175,7 @@ struct LayoutEngine {
 
     /// Text wraps to the width offered and keeps as many lines as its limit and the height allow.
     private func layoutText(_ text: TextNode, _ proposal: Proposal) -> TextLayout {
-        typesetter.layout(
-            text.string, font: text.font, width: proposal.width.flatMap { $0.isFinite ? $0 : nil },
-            height: proposal.height.flatMap { $0.isFinite ? $0 : nil }, lineLimit: text.lineLimit, truncation: text.truncation
-        )
+        typesetter.layout(text, width: proposal.width.flatMap { $0.isFinite ? $0 : nil }, height: proposal.height.flatMap { $0.isFinite ? $0 : nil })
     }
 
     // MARK: - Stacks
@@ -232,30 +229,46 @@ struct LayoutEngine {
         // Each child's flexibility: how much longer it gets between the smallest and largest offer.
         let base = order.count
         var inOrder = true
+        var prioritized = false
         for slot in first..<first + count {
             let child = graph.childList[slot]
             let smallest = length(size(child, propose(0)))
             let largest = length(size(child, propose(.infinity)))
             let flexibility = largest - smallest
+            let priority = layoutPriority(child)
+            if priority != 0 { prioritized = true }
             if let previous = order.last, order.count > base, !(previous.flexibility <= flexibility) { inOrder = false }
-            order.append((flexibility, child))
+            order.append((priority, flexibility, smallest, child))
         }
-        if !inOrder {
-            // Least flexible first; equal ones in order (the child index breaks ties, as it rises).
-            order[base...].sort { ($0.flexibility, $0.child) < ($1.flexibility, $1.child) }
+        if !inOrder || prioritized {
+            // Highest priority first, then least flexible first; equal ones in order (the child
+            // index breaks ties, as it rises).
+            order[base...].sort { (-$0.priority, $0.flexibility, $0.child) < (-$1.priority, $1.flexibility, $1.child) }
         }
         var remaining = along - spaces
-        var left = Double(count)
-        for position in base..<base + count {
-            let child = order[position].child
-            let share = max(0, remaining / left)
-            let offer = propose(share)
-            let chosen = size(child, offer)
-            if placing { placement[Int(child)] = offer }
-            if remaining.isFinite { remaining -= length(chosen) }
-            left -= 1
-            total += length(chosen)
-            thick = max(thick, thickness(chosen))
+        var position = base
+        while position < base + count {
+            // A group of one priority shares what is left once the lower ones' smallest lengths
+            // are set aside, as SwiftUI gives `layoutPriority` its room.
+            var end = position + 1
+            while end < base + count, order[end].priority == order[position].priority { end += 1 }
+            var reserved = 0.0
+            if prioritized {
+                for later in end..<base + count { reserved += order[later].smallest }
+            }
+            var left = Double(end - position)
+            for index in position..<end {
+                let child = order[index].child
+                let share = max(0, (remaining - reserved) / left)
+                let offer = propose(share)
+                let chosen = size(child, offer)
+                if placing { placement[Int(child)] = offer }
+                if remaining.isFinite { remaining -= length(chosen) }
+                left -= 1
+                total += length(chosen)
+                thick = max(thick, thickness(chosen))
+            }
+            position = end
         }
         order.removeLast(count)
         return (total, thick)
@@ -401,6 +414,11 @@ struct LayoutEngine {
         origins.removeLast(count)
     }
 
+    private func layoutPriority(_ node: Int32) -> Double {
+        if case .modifier(.layoutPriority(let priority)) = graph.nodes[Int(node)].kind { return priority }
+        return 0
+    }
+
     private func zIndex(_ node: Int32) -> Double {
         if case .modifier(.zIndex(let z)) = graph.nodes[Int(node)].kind { return z }
         return 0
@@ -485,7 +503,7 @@ struct LayoutEngine {
             var attributes = GroupAttributes()
             attributes.clip = (graph.clips[Int(index)], rect)
             placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
-        case .zIndex:
+        case .zIndex, .layoutPriority:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
         case .accessibility, .tapTarget:
             placeElement(index, proposal, in: rect, toRoot: toRoot)

@@ -278,6 +278,12 @@ extension View {
         layout(.rotation(angle, anchor: anchor))
     }
 
+    /// Which siblings a stack offers room first: a higher priority is offered all the room left
+    /// once the others' smallest sizes are set aside.
+    public func layoutPriority(_ value: Double) -> some View {
+        layout(.layoutPriority(value))
+    }
+
     /// The drawing order among siblings: a higher index is drawn in front.
     public func zIndex(_ value: Double) -> some View {
         layout(.zIndex(value))
@@ -285,6 +291,9 @@ extension View {
 
     // MARK: Drawing effects
 
+    /// Disfavored so that `Color.teal.opacity(0.2)` is the color's own `opacity`, a `Color`
+    /// usable as a view or a style, as in SwiftUI.
+    @_disfavoredOverload
     public func opacity(_ value: Double) -> some View {
         layout(.opacity(value))
     }
@@ -348,6 +357,8 @@ extension View {
     // MARK: Layers
 
     /// Draws `background` behind the view, offered the view's size.
+    /// (Disfavored: a color or gradient, both a view and a style, takes the style form.)
+    @_disfavoredOverload
     public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
         modifier(_LayerModifier(layer: background, alignment: alignment, inFront: false))
     }
@@ -368,6 +379,8 @@ extension View {
     }
 
     /// Draws `overlay` over the view, offered the view's size.
+    /// (Disfavored: a color or gradient, both a view and a style, takes the style form.)
+    @_disfavoredOverload
     public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
         modifier(_LayerModifier(layer: overlay, alignment: alignment, inFront: true))
     }

@@ -35,6 +35,13 @@ extension Color: ShapeStyle {
     }
 }
 
+extension Color: PrimitiveView {
+    /// A color as a view fills the space it is offered, as in SwiftUI.
+    public func _makeNodes(in graph: inout ViewGraph) {
+        graph.addShape(.rectangle, ShapeDrawing(fill: .color(resolve(in: graph.environment))))
+    }
+}
+
 /// Colors spread along a line, around a centre or out from it, as SwiftUI's `Gradient`.
 public struct Gradient: Hashable, Sendable {
     /// One color at a location from 0 to 1.

@@ -84,9 +84,9 @@ public struct SVGWriter: ~Copyable {
         }
     }
 
-    /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps.
+    /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps, and
+    /// within a line a `<tspan>` per run of a joined text (`Text + Text`).
     private mutating func writeText(_ text: TextNode, _ layout: TextLayout, in frame: Rect) {
-        let font = text.font
         let lines = layout.lines
         if let lines, lines.isEmpty { return }
         let baseline = frame.minY + layout.ascent
@@ -94,21 +94,8 @@ public struct SVGWriter: ~Copyable {
         body.appendNumber(frame.minX + (lines.map { frame.width - $0[0].width } ?? 0) * text.alignment.fraction)
         body.append("\" y=\"")
         body.appendNumber(baseline)
-        body.append("\" font-family=\"")
-        body.appendString(Typesetter.familyName)
-        if layout.usesFallback {
-            body.append(", ")
-            body.appendString(Typesetter.emojiFamilyName)
-        }
-        body.append("\" font-size=\"")
-        body.appendNumber(font.size)
         body.append("\"")
-        switch Typesetter.Face.of(font) {
-        case .bold, .boldOblique: body.append(" font-weight=\"bold\"")
-        case .extraLight: body.append(" font-weight=\"200\"")
-        default: break
-        }
-        if font.isItalic { body.append(" font-style=\"italic\"") }
+        writeFont(text.font, fallback: layout.usesFallback)
         writePaint(text.paint, attribute: "fill", frame: frame)
         body.append(" xml:space=\"preserve\">")
         if let lines {
@@ -118,13 +105,65 @@ public struct SVGWriter: ~Copyable {
                 body.append("\" y=\"")
                 body.appendNumber(baseline + Double(number) * layout.lineHeight)
                 body.append("\">")
-                body.appendEscaped(String(line.text))
+                if line.isTruncated {
+                    body.appendEscaped(String(line.text))
+                } else {
+                    writeRuns(of: text, in: line.text, fallback: layout.usesFallback, frame: frame)
+                }
                 body.append("</tspan>")
             }
         } else {
-            body.appendEscaped(text.string)
+            writeRuns(of: text, in: Substring(text.string), fallback: layout.usesFallback, frame: frame)
         }
         body.append("</text>")
+    }
+
+    /// `piece` of a text's string: as it is for one run, else a `<tspan>` for each run's part of
+    /// it, with what differs from the text's first run.
+    private mutating func writeRuns(of text: TextNode, in piece: Substring, fallback: Bool, frame: Rect) {
+        guard let runs = text.runs else {
+            body.appendEscaped(String(piece))
+            return
+        }
+        let utf8 = text.string.utf8
+        let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
+        let end = start + piece.utf8.count
+        for (index, run) in runs.enumerated() where run.utf8Range.upperBound > start && run.utf8Range.lowerBound < end {
+            let lower = utf8.index(utf8.startIndex, offsetBy: max(start, run.utf8Range.lowerBound))
+            let upper = utf8.index(utf8.startIndex, offsetBy: min(end, run.utf8Range.upperBound))
+            let part = String(text.string[lower..<upper])
+            if index == 0 {
+                body.appendEscaped(part)
+                continue
+            }
+            body.append("<tspan")
+            writeFont(run.font, fallback: fallback)
+            writePaint(run.paint, attribute: "fill", frame: frame)
+            body.append(">")
+            body.appendEscaped(part)
+            body.append("</tspan>")
+        }
+    }
+
+    /// The font attributes of text set in `font`: the face's family (and the emoji family where
+    /// it is needed), size, weight and slant as the face that measured it.
+    private mutating func writeFont(_ font: Font, fallback: Bool) {
+        let face = Typesetter.Face.of(font)
+        body.append(" font-family=\"")
+        body.appendString(face.family)
+        if fallback {
+            body.append(", ")
+            body.appendString(Typesetter.emojiFamilyName)
+        }
+        body.append("\" font-size=\"")
+        body.appendNumber(font.size)
+        body.append("\"")
+        if face.isBold {
+            body.append(" font-weight=\"bold\"")
+        } else if face == .extraLight {
+            body.append(" font-weight=\"200\"")
+        }
+        if face.isSlanted { body.append(" font-style=\"italic\"") }
     }
 
     private mutating func writeGroupStart(_ attributes: GroupAttributes) {
@@ -328,9 +367,9 @@ public struct SVGWriter: ~Copyable {
             wedge(from: gapStart + direction * gap / 2, to: gapStart + direction * gap, color: first.color)
         }
         for step in 0..<count {
-            // Each wedge overlaps the next by a little, so no seam shows between them.
+            // Each wedge reaches over half the next, so no seam shows between them.
             let from = startAngle.degrees + sweep * Double(step) / Double(count)
-            let to = startAngle.degrees + sweep * (Double(step + 1) + 0.25) / Double(count)
+            let to = startAngle.degrees + sweep * (Double(step) + 1.5) / Double(count)
             wedge(from: from, to: min(to, startAngle.degrees + sweep), color: Self.color(at: (Double(step) + 0.5) / Double(count), in: stops))
         }
         body.append("</g>")
@@ -501,17 +540,18 @@ public struct SVGWriter: ~Copyable {
                 definitions.appendNumber(radius / 2)
                 definitions.append("\"/>")
             case .shadow(let color, let radius, let x, let y):
-                definitions.append(" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"")
+                // SVG 1.1's primitives rather than feDropShadow, which librsvg does not draw.
+                definitions.append(" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"")
+                definitions.appendNumber(radius / 2)
+                definitions.append("\"/><feOffset dx=\"")
                 definitions.appendNumber(x)
                 definitions.append("\" dy=\"")
                 definitions.appendNumber(y)
-                definitions.append("\" stdDeviation=\"")
-                definitions.appendNumber(radius / 2)
-                definitions.append("\" flood-color=\"")
+                definitions.append("\" result=\"shadow\"/><feFlood flood-color=\"")
                 definitions.appendHex(color)
                 definitions.append("\" flood-opacity=\"")
                 definitions.appendNumber(color.opacity)
-                definitions.append("\"/>")
+                definitions.append("\"/><feComposite in2=\"shadow\" operator=\"in\"/><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge>")
             }
             definitions.append("</filter>")
         }

@@ -46,6 +46,8 @@ struct TextLayout {
 struct TextLine {
     var text: Substring
     var width: Double
+    /// Cut short with an ellipsis: the text is a new string, not a piece of the original.
+    var isTruncated = false
 }
 
 /// Greedy line breaking over a string's words.
@@ -179,7 +181,7 @@ struct LineBreaker {
             result = String(characters.prefix((count + 1) / 2)).trimmingTrailingSpaces() + ellipsis + String(characters.suffix(count / 2))
         }
         let line = Substring(result)
-        return TextLine(text: line, width: width(line))
+        return TextLine(text: line, width: width(line), isTruncated: true)
     }
 }
 

@@ -9,9 +9,13 @@ import Synchronization
 /// exactly as wide as layout measured it. Advances are read once per character and face and
 /// cached; laid-out texts are cached across renders, within a bound.
 public final class Typesetter: Sendable {
-    /// The faces layout can use: DejaVu Sans in four styles, and the emoji fallback.
+    /// The faces layout can use: DejaVu Sans, Serif and Sans Mono in their styles, and the emoji
+    /// fallback.
     enum Face: Int, CaseIterable {
-        case regular, bold, extraLight, oblique, boldOblique, emoji
+        case regular, bold, extraLight, oblique, boldOblique
+        case serif, serifBold, serifItalic, serifBoldItalic
+        case mono, monoBold, monoOblique, monoBoldOblique
+        case emoji
 
         var fileName: String {
             switch self {
@@ -20,15 +24,57 @@ public final class Typesetter: Sendable {
             case .extraLight: "DejaVuSans-ExtraLight.ttf"
             case .oblique: "DejaVuSans-Oblique.ttf"
             case .boldOblique: "DejaVuSans-BoldOblique.ttf"
+            case .serif: "DejaVuSerif.ttf"
+            case .serifBold: "DejaVuSerif-Bold.ttf"
+            case .serifItalic: "DejaVuSerif-Italic.ttf"
+            case .serifBoldItalic: "DejaVuSerif-BoldItalic.ttf"
+            case .mono: "DejaVuSansMono.ttf"
+            case .monoBold: "DejaVuSansMono-Bold.ttf"
+            case .monoOblique: "DejaVuSansMono-Oblique.ttf"
+            case .monoBoldOblique: "DejaVuSansMono-BoldOblique.ttf"
             case .emoji: Typesetter.emojiFileName
             }
         }
 
-        /// The face a font is set in: DejaVu has no light oblique, so light text stays upright.
+        /// The family the SVG names for text in this face.
+        var family: String {
+            switch self {
+            case .serif, .serifBold, .serifItalic, .serifBoldItalic: "DejaVu Serif"
+            case .mono, .monoBold, .monoOblique, .monoBoldOblique: "DejaVu Sans Mono"
+            case .emoji: Typesetter.emojiFamilyName
+            default: Typesetter.familyName
+            }
+        }
+
+        var isBold: Bool { [.bold, .boldOblique, .serifBold, .serifBoldItalic, .monoBold, .monoBoldOblique].contains(self) }
+        var isSlanted: Bool { [.oblique, .boldOblique, .serifItalic, .serifBoldItalic, .monoOblique, .monoBoldOblique].contains(self) }
+
+        /// The face a font is set in. Only Sans has a light face (and no light oblique).
         static func of(_ font: Font) -> Face {
-            if font.weight >= .semibold { return font.isItalic ? .boldOblique : .bold }
-            if font.weight <= .light { return .extraLight }
-            return font.isItalic ? .oblique : .regular
+            let bold = font.weight >= .semibold
+            switch font.design {
+            case .serif:
+                return bold ? (font.isItalic ? .serifBoldItalic : .serifBold) : (font.isItalic ? .serifItalic : .serif)
+            case .monospaced:
+                return bold ? (font.isItalic ? .monoBoldOblique : .monoBold) : (font.isItalic ? .monoOblique : .mono)
+            case .default, .rounded:
+                if bold { return font.isItalic ? .boldOblique : .bold }
+                if font.weight <= .light { return .extraLight }
+                return font.isItalic ? .oblique : .regular
+            }
+        }
+
+        /// Faces to measure with when this one could not be read, nearest first.
+        var standIns: [Face] {
+            switch self {
+            case .boldOblique: [.boldOblique, .bold, .oblique, .regular]
+            case .serifBoldItalic: [.serifBoldItalic, .serifBold, .serifItalic, .serif, .regular]
+            case .serifBold, .serifItalic: [self, .serif, .regular]
+            case .monoBoldOblique: [.monoBoldOblique, .monoBold, .monoOblique, .mono, .regular]
+            case .monoBold, .monoOblique: [self, .mono, .regular]
+            case .bold, .oblique, .extraLight, .serif, .mono: [self, .regular]
+            default: [self]
+            }
         }
     }
 
@@ -121,7 +167,7 @@ public final class Typesetter: Sendable {
                 guard FT_New_Face(library, path, 0, &handle) == 0, let handle else {
                     switch face {
                     case .regular: error = "cannot read the font \(path) (install fonts-dejavu-core)"
-                    case .bold: missing.append(path + " (install fonts-dejavu-core)")
+                    case .bold, .serif, .serifBold, .mono, .monoBold: missing.append(path + " (install fonts-dejavu-core)")
                     case .emoji: missing.append(path + " (install fonts-noto-color-emoji)")
                     default: missing.append(path + " (install fonts-dejavu-extra)")
                     }
@@ -152,14 +198,7 @@ public final class Typesetter: Sendable {
 
     /// The face `font` is measured in: its own if it was read, else the nearest one that was.
     private static func available(_ font: Font, in faces: [FaceMetrics?]) -> Face? {
-        let wanted = Face.of(font)
-        let candidates: [Face]
-        switch wanted {
-        case .boldOblique: candidates = [.boldOblique, .bold, .oblique, .regular]
-        case .bold, .oblique, .extraLight: candidates = [wanted, .regular]
-        default: candidates = [wanted]
-        }
-        return candidates.first { faces[$0.rawValue] != nil }
+        Face.of(font).standIns.first { faces[$0.rawValue] != nil }
     }
 
     /// Vertical metrics of a font: distance from the top of the line box to the baseline, and the line height.
@@ -214,6 +253,51 @@ public final class Typesetter: Sendable {
             }
             state.layouts.insert(layout, for: key)
             return layout
+        }
+    }
+
+    /// A text node laid out: one font, or (joined text) each run in its own, on shared lines
+    /// whose height is the tallest run's.
+    func layout(_ text: TextNode, width: Double?, height: Double?) -> TextLayout {
+        guard let runs = text.runs else {
+            return layout(text.string, font: text.font, width: width, height: height, lineLimit: text.lineLimit, truncation: text.truncation)
+        }
+        return state.withLock { state in
+            var ascent = 0.0, lineHeight = 0.0
+            for run in runs {
+                let (runAscent, runHeight) = Self.lineMetrics(run.font, in: state.faces)
+                ascent = max(ascent, runAscent)
+                lineHeight = max(lineHeight, runHeight)
+            }
+            if let width, width <= 0 {
+                return TextLayout(size: Size(width: 0, height: lineHeight), ascent: ascent, lineHeight: lineHeight, lines: [], usesFallback: false)
+            }
+            let string = text.string
+            let utf8 = string.utf8
+            func measure(_ piece: Substring) -> (width: Double, fallback: Bool) {
+                let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
+                let end = start + piece.utf8.count
+                var total = 0.0, fallback = false
+                for run in runs where run.utf8Range.upperBound > start && run.utf8Range.lowerBound < end {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: max(start, run.utf8Range.lowerBound))
+                    let upper = utf8.index(utf8.startIndex, offsetBy: min(end, run.utf8Range.upperBound))
+                    let (ems, usedFallback, _) = Self.measure(string[lower..<upper].unicodeScalars, font: run.font, in: &state)
+                    total += ems * run.font.size
+                    fallback = fallback || usedFallback
+                }
+                return (total, fallback)
+            }
+            let (full, fallback) = measure(Substring(string))
+            let hasBreaks = string.utf8.contains { $0 == 10 || $0 == 13 }
+            if !hasBreaks, width == nil || full <= width! + 1e-9 {
+                return TextLayout(size: Size(width: full, height: lineHeight), ascent: ascent, lineHeight: lineHeight, lines: nil, usesFallback: fallback)
+            }
+            var maxLines = text.lineLimit
+            if let height {
+                let fitting = max(1, Int((height + 1e-9) / lineHeight))
+                maxLines = min(maxLines ?? fitting, fitting)
+            }
+            return TextLayout.make(string, ascent: ascent, lineHeight: lineHeight, width: width, maxLines: maxLines, truncation: text.truncation, measure: measure)
         }
     }
 

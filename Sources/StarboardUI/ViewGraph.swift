@@ -162,6 +162,7 @@ public struct ViewGraph {
             clips.append(clip)
             modifier = .clip(Int32(clips.count - 1))
         case .zIndex(let value): modifier = .zIndex(value)
+        case .layoutPriority(let value): modifier = .layoutPriority(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
         }
         wrapEach(from: mark, in: .modifier(modifier))
@@ -363,6 +364,7 @@ enum LayoutEffect {
     case fixedSize(horizontal: Bool, vertical: Bool)
     case clip(Clip)
     case zIndex(Double)
+    case layoutPriority(Double)
 }
 
 /// Where a tap goes: an id the component's `tap(_:)` knows, or an action (an index into
@@ -398,6 +400,8 @@ enum Modifier {
     case clip(Int32)
     /// The drawing order among siblings: higher in front.
     case zIndex(Double)
+    /// Which siblings a stack offers room first: higher first.
+    case layoutPriority(Double)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.

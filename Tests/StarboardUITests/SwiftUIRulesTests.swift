@@ -193,6 +193,21 @@ struct SwiftUIRulesTests {
         #expect(try frames(view)["end"]?.minX == 90)
     }
 
+    @Test func layoutPriorityGivesTheLabelTheRoomOthersLeave() throws {
+        let label = "Prefers notifications"
+        func row(priority: Double) -> some View {
+            HStack {
+                Text(label).layoutPriority(priority)
+                Spacer()
+                Color.red.frame(width: 51, height: 31)
+            }
+            .frame(width: 288)
+        }
+        // Without priority the text is offered a share and wraps, as in SwiftUI; with it, one line.
+        #expect(!tspans(try Renderer.render(row(priority: 0)).svg).isEmpty)
+        #expect(try Renderer.render(row(priority: 1)).svg.contains(">\(label)</text>"))
+    }
+
     @Test func tooManyViewsFailWithTheViewLimit() throws {
         let view = VStack { ForEach(0..<100) { _ in Rectangle() } }
         #expect(throws: RenderLimits.Exceeded.views(50)) {

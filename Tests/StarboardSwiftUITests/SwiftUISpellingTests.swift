@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import StarboardUI
+
+/// The views in `Views/` are written as for SwiftUI on Apple platforms: the files differ from
+/// what Xcode accepts only in their `#if canImport(SwiftUI)` import (`scripts/check-swiftui-views`
+/// holds them to that). Here they render to golden SVGs, and their actions and previews work.
+@Suite("SwiftUI spelling")
+struct SwiftUISpellingTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+
+    /// Compares `svg` with `__Snapshots__/NAME.svg`; records it when missing or with RECORD_SNAPSHOTS=1.
+    func assertSnapshot(_ svg: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let file = Self.folder.appendingPathComponent(name + ".svg")
+        let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+        guard !recording, let reference = try? String(contentsOf: file, encoding: .utf8) else {
+            try? FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            try? svg.write(to: file, atomically: true, encoding: .utf8)
+            if !recording { Issue.record("Recorded a new snapshot at \(file.path); look at it and run again", sourceLocation: sourceLocation) }
+            return
+        }
+        if reference != svg {
+            try? svg.write(to: file.deletingPathExtension().appendingPathExtension("actual.svg"), atomically: true, encoding: .utf8)
+            Issue.record("Snapshot \(name) differs from \(file.path)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let goal = Date(timeIntervalSince1970: 1_796_083_200)
+
+    @Test func badgeRendersAsGolden() throws {
+        assertSnapshot(try Renderer.render(HikingBadge(name: "First Hike")).svg, named: "HikingBadge")
+        assertSnapshot(try Renderer.render(HikingBadge(name: "Earth Day", hue: .degrees(90))).svg, named: "HikingBadge-EarthDay")
+    }
+
+    @Test func profileRendersAsGolden() throws {
+        let rendering = try Renderer.render(ProfileCard(username: "g_kumar", goal: Self.goal, distance: 42.195))
+        assertSnapshot(rendering.svg, named: "ProfileCard")
+        // Text(date, style: .date) and Text(_:format:) in en_US.
+        #expect(rendering.svg.contains("December 1,"))
+        #expect(rendering.svg.contains("font-style=\"italic\""))
+        #expect(rendering.svg.contains(">42.2<"))
+        #expect(rendering.warnings.isEmpty)
+    }
+
+    @Test func formScrollerAndEffectsRenderAsGolden() throws {
+        assertSnapshot(try Renderer.render(SettingsForm()).svg, named: "SettingsForm")
+        assertSnapshot(try Renderer.render(TrailScroller()).svg, named: "TrailScroller")
+        assertSnapshot(try Renderer.render(RatedTrail(trail: "Ridge")).svg, named: "RatedTrail")
+        assertSnapshot(try Renderer.render(EffectSwatches()).svg, named: "EffectSwatches")
+    }
+
+    @Test func aButtonActionWritesThroughItsBinding() throws {
+        final class Store { var rating = 2 }
+        let store = Store()
+        let row = RatingRow(rating: Binding(get: { store.rating }, set: { store.rating = $0 }))
+        let rendering = try Renderer.render(row)
+        let stars = rendering.accessibility.filter { $0.label?.hasPrefix("Set ") == true }
+        #expect(stars.count == 5)
+        #expect(stars.allSatisfy { $0.isTappable && $0.traits.contains("button") })
+        #expect(stars[1].traits.contains("selected"))
+        #expect(try Renderer.performTap(on: row, target: stars[3].id))
+        #expect(store.rating == 4)
+        // Tapping the current star clears the rating, as the seed's control does.
+        #expect(try Renderer.performTap(on: row, target: stars[3].id))
+        #expect(store.rating == 0)
+        #expect(try !Renderer.performTap(on: row, target: "no-such-target"))
+    }
+
+    @Test func previewProvidersAreFoundWithTheirNames() throws {
+        let providers = Previews.providers().map { String(describing: $0) }
+        #expect(providers.contains("HikingBadge_Previews"))
+        #expect(providers.contains("ProfileCard_Previews"))
+        let badges = Previews.capture(HikingBadge_Previews.self) { $0 is HikingBadge }
+        #expect(badges.map(\.name) == ["Plain", "Earth Day"])
+        #expect(badges.compactMap { ($0.view as? HikingBadge)?.name } == ["First Hike", "Earth Day"])
+    }
+
+    @Test func aMissingSymbolIsALabelledPlaceholderWithAWarning() throws {
+        let rendering = try Renderer.render(Image(systemName: "tortoise.fill"))
+        #expect(rendering.accessibility.map(\.label) == ["Missing symbol tortoise.fill"])
+        #expect(rendering.warnings.count == 1 && rendering.warnings[0].contains("tortoise.fill"))
+        #expect(rendering.svg.contains("stroke-dasharray"))
+    }
+}
