@@ -36,8 +36,8 @@ public struct ComponentDefinition: Sendable {
     public let defaults: PropertyValues
     public internal(set) var variants: [VariantDefinition]
 
-    private let makeRendering: @Sendable (PropertyValues) throws -> Rendering
-    private let runTap: @Sendable (PropertyValues, String) throws -> PropertyValues?
+    private let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
+    private let runTap: @Sendable (PropertyValues, String, EnvironmentValues) throws -> PropertyValues?
     /// The values an instance of this component holds, if `view` is one (a preview's view).
     let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
@@ -87,20 +87,20 @@ public struct ComponentDefinition: Sendable {
         self.properties = descriptors
         self.defaults = defaults
         let title = C.title
-        self.makeRendering = { values in
+        self.makeRendering = { values, environment, audit in
             let instance = try instantiate(values)
             do {
-                return try Renderer.render(instance, title: title)
+                return try Renderer.render(instance, title: title, environment: environment, audit: audit)
             } catch {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }
         }
         self.valuesOfInstance = { view in (view as? C).map(readBack) }
-        self.runTap = { values, target in
+        self.runTap = { values, target, environment in
             var instance = try instantiate(values)
             // An action (`onTapGesture`, `Button`) laid out with this id runs first; else the
             // component's own `tap(_:)`.
-            if try Renderer.performTap(on: instance, target: target) || instance.tap(target) {
+            if try Renderer.performTap(on: instance, target: target, environment: environment) || instance.tap(target) {
                 return readBack(instance)
             }
             return nil
@@ -249,11 +249,12 @@ public struct ComponentDefinition: Sendable {
         return try resolve(changes: [:], over: base.merging(changes) { $1 })
     }
 
-    /// Runs the component's own tap behaviour on the element `target`, starting from `values`.
-    public func tap(_ target: String, values: PropertyValues) throws(PropertyError) -> Resolution {
+    /// Runs the component's own tap behaviour on the element `target` (laid out in
+    /// `environment`, where its tap targets are), starting from `values`.
+    public func tap(_ target: String, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues()) throws(PropertyError) -> Resolution {
         let after: PropertyValues?
         do {
-            after = try runTap(values, target)
+            after = try runTap(values, target, environment)
         } catch {
             throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
         }
@@ -267,10 +268,11 @@ public struct ComponentDefinition: Sendable {
     // MARK: - Rendering
 
     /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults).
-    public func render(_ values: PropertyValues) throws(PropertyError) -> ComponentRendering {
+    /// Renders resolved values in `environment`; with `audit`, the rendering lists what breaks there.
+    public func render(_ values: PropertyValues, environment: EnvironmentValues = EnvironmentValues(), audit: Bool = false) throws(PropertyError) -> ComponentRendering {
         let rendering: Rendering
         do {
-            rendering = try makeRendering(values)
+            rendering = try makeRendering(values, environment, audit)
         } catch let error as PropertyError {
             throw error
         } catch {

@@ -6,10 +6,12 @@ public struct Divider: PrimitiveView {
         let separator = Paint.color(SystemColor.separator.resolve(in: graph.environment))
         let mark = graph.pending.count
         graph.addShape(.rectangle, ShapeDrawing(fill: separator))
+        // One pixel thick.
+        let thickness = 1 / max(Double(graph.environment.displayScale), 1)
         if graph.stackAxis == .horizontal {
-            graph.wrapEach(from: mark, in: .frame(FrameSpec(width: 1, alignment: .center)))
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(width: thickness, alignment: .center)))
         } else {
-            graph.wrapEach(from: mark, in: .frame(FrameSpec(height: 1, alignment: .center)))
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(height: thickness, alignment: .center)))
         }
     }
 }

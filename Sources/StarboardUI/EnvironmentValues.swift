@@ -8,6 +8,12 @@ import Foundation
 public struct EnvironmentValues: Sendable {
     /// Light or dark: system colors and `.primary` resolve against it.
     public var colorScheme: ColorScheme = .light
+    /// The text size a person chose: text styles scale with it, as Dynamic Type does.
+    public var dynamicTypeSize: DynamicTypeSize = .large
+    /// Left to right, or right to left: stacks, alignments and padding edges mirror in the latter.
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// Pixels per point of the display; hairlines (a `Divider`) are one pixel thick.
+    public var displayScale: CGFloat = 1
     /// The font text uses when it sets none of its own; nil is ``Font/body``.
     public var font: Font?
     /// A weight that overrides the font's, from `.fontWeight(_:)` or `.bold()` on a container.
@@ -41,6 +47,26 @@ public struct EnvironmentValues: Sendable {
     }
 }
 
+/// Which way a layout runs, as SwiftUI's `LayoutDirection`.
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// The text sizes a person can choose, as SwiftUI's `DynamicTypeSize`: seven standard sizes
+/// and five accessibility sizes.
+public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable, Comparable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    public static func < (lhs: DynamicTypeSize, rhs: DynamicTypeSize) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}
+
 /// Light or dark appearance, as SwiftUI's `ColorScheme`.
 public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
     case light, dark
@@ -55,6 +81,15 @@ public enum TextAlignment: Hashable, Sendable {
         case .leading: 0
         case .center: 0.5
         case .trailing: 1
+        }
+    }
+
+    /// Leading and trailing swapped, for a right-to-left layout.
+    var mirrored: TextAlignment {
+        switch self {
+        case .leading: .trailing
+        case .center: .center
+        case .trailing: .leading
         }
     }
 }

@@ -34,7 +34,7 @@ public struct Image: PrimitiveView, Equatable {
     public static var availableSymbols: [String] { Symbol.table.keys.sorted() }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        let font = graph.environment.font ?? .body
+        let font = (graph.environment.font ?? .body).scaled(for: graph.environment.dynamicTypeSize)
         let scale = self.scale ?? graph.environment.imageScale
         let side = font.size * 1.15 * scale.factor
         let foreground = graph.environment.foregroundPaint

@@ -35,6 +35,8 @@ struct LayoutEngine {
     private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
     private var origins: [Point] = []
+    /// Fixed horizontal offsets and positions placed right to left, which do not mirror.
+    var unmirrored: [(modifier: String, frame: CGRect)] = []
     /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
     var actionTargets: [String: Int32] = [:]
     /// Inside a hidden element, and inside elements whose children are not listed.
@@ -65,6 +67,7 @@ struct LayoutEngine {
         elements = []
         statistics = RenderStatistics()
         actionTargets = [:]
+        unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
         hiddenDepth = 0
         suppressedDepth = 0
@@ -75,8 +78,8 @@ struct LayoutEngine {
     }
 
     /// Sets what an empty engine needs for the next render.
-    mutating func prepare(limits: RenderLimits, typesetter: Typesetter) {
-        graph.prepare(limits: limits)
+    mutating func prepare(limits: RenderLimits, environment: EnvironmentValues, typesetter: Typesetter) {
+        graph.prepare(limits: limits, environment: environment)
         self.typesetter = typesetter
     }
 
@@ -360,7 +363,7 @@ struct LayoutEngine {
             if inFront { place(content, proposal, at: origin, toRoot: toRoot) }
             let offer = Proposal(width: rect.width, height: rect.height)
             let layerSize = size(layer, offer)
-            place(layer, offer, at: aligned(layerSize, in: rect, alignment), toRoot: toRoot)
+            place(layer, offer, at: aligned(layerSize, in: rect, alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
             if !inFront { place(content, proposal, at: origin, toRoot: toRoot) }
         }
     }
@@ -375,22 +378,30 @@ struct LayoutEngine {
         case .depth(let alignment):
             for slot in first..<first + count {
                 let child = graph.childList[slot]
-                origins.append(aligned(size(child, placement[Int(child)]), in: rect, alignment))
+                origins.append(aligned(size(child, placement[Int(child)]), in: rect, alignment, mirrored: node.mirrored))
             }
         case .horizontal(let spacing, let alignment):
-            var x = rect.minX
+            // Right to left, the first child is at the right edge.
+            var x = node.mirrored ? rect.maxX : rect.minX
             for slot in first..<first + count {
                 let child = graph.childList[slot]
                 let childSize = size(child, placement[Int(child)])
-                origins.append(Point(x: x, y: rect.minY + (rect.height - childSize.height) * alignment.fraction))
-                x += childSize.width + spacing
+                let y = rect.minY + (rect.height - childSize.height) * alignment.fraction
+                if node.mirrored {
+                    origins.append(Point(x: x - childSize.width, y: y))
+                    x -= childSize.width + spacing
+                } else {
+                    origins.append(Point(x: x, y: y))
+                    x += childSize.width + spacing
+                }
             }
         case .vertical(let spacing, let alignment):
             var y = rect.minY
+            let fraction = node.mirrored ? 1 - alignment.fraction : alignment.fraction
             for slot in first..<first + count {
                 let child = graph.childList[slot]
                 let childSize = size(child, placement[Int(child)])
-                origins.append(Point(x: rect.minX + (rect.width - childSize.width) * alignment.fraction, y: y))
+                origins.append(Point(x: rect.minX + (rect.width - childSize.width) * fraction, y: y))
                 y += childSize.height + spacing
             }
         }
@@ -445,9 +456,11 @@ struct LayoutEngine {
         place(root, offer, at: rect.origin, toRoot: toRoot)
     }
 
-    private func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment) -> Point {
-        Point(
-            x: rect.minX + (rect.width - size.width) * alignment.horizontal.fraction,
+    /// Where `size` goes in `rect` for `alignment`; right to left, leading is the right edge.
+    private func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment, mirrored: Bool = false) -> Point {
+        let horizontal = mirrored ? 1 - alignment.horizontal.fraction : alignment.horizontal.fraction
+        return Point(
+            x: rect.minX + (rect.width - size.width) * horizontal,
             y: rect.minY + (rect.height - size.height) * alignment.vertical.fraction
         )
     }
@@ -463,12 +476,21 @@ struct LayoutEngine {
             } else {
                 offer = frameSize(spec, child, proposal).offer
             }
-            place(child, offer, at: aligned(size(child, offer), in: rect, spec.alignment), toRoot: toRoot)
+            place(child, offer, at: aligned(size(child, offer), in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
         case .padding(let insets):
-            place(child, Self.inset(proposal, insets), at: Point(x: rect.minX + insets.leading, y: rect.minY + insets.top), toRoot: toRoot)
+            // Right to left, the leading inset is on the right.
+            let left = graph.nodes[Int(index)].mirrored ? insets.trailing : insets.leading
+            place(child, Self.inset(proposal, insets), at: Point(x: rect.minX + left, y: rect.minY + insets.top), toRoot: toRoot)
         case .offset(let x, let y):
+            if graph.nodes[Int(index)].mirrored, x != 0 {
+                unmirrored.append((".offset(x: \(SVGWriter.number(x, decimals: 1)))", toRoot.boundingBox(of: rect)))
+            }
             place(child, proposal, at: Point(x: rect.minX + x, y: rect.minY + y), toRoot: toRoot)
         case .position(let point):
+            // A position is in absolute coordinates: unless it is the centre, it does not mirror.
+            if graph.nodes[Int(index)].mirrored, abs(2 * point.x - rect.width) > 0.5 {
+                unmirrored.append((".position(x: \(SVGWriter.number(point.x, decimals: 1)))", toRoot.boundingBox(of: rect)))
+            }
             let inner = size(child, proposal)
             place(child, proposal, at: Point(x: rect.minX + point.x - inner.width / 2, y: rect.minY + point.y - inner.height / 2), toRoot: toRoot)
         case .aspectRatio(let ratio, let mode):

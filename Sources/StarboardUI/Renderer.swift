@@ -11,6 +11,8 @@ public struct Rendering: Sendable {
     public var statistics: RenderStatistics
     /// What the author should know about this render (a symbol drawn as a placeholder, say).
     public var warnings: [String] = []
+    /// What breaks in the render's environment, when it was asked for (`audit: true`).
+    public var audit: [AuditFinding] = []
 }
 
 /// Lays out a view at its ideal size and writes it as SVG. Pure: the same view gives the same bytes.
@@ -27,9 +29,10 @@ public enum Renderer {
     /// Lays `view` out as a render would and runs the action (`onTapGesture`, `Button`) of the
     /// tap target `target`; false when no action has that id.
     public static func performTap(
-        on view: some View, target: String, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
+        on view: some View, target: String, environment: EnvironmentValues = EnvironmentValues(),
+        limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(RenderLimits.Exceeded) -> Bool {
-        var engine = LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter)
+        var engine = LayoutEngine(graph: ViewGraph(limits: limits, environment: environment), typesetter: typesetter)
         let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, RenderLimits.Exceeded> in
             CurrentGraph.with(engine.pointer(to: \.graph)!) {
                 view._makeNodes(in: &engine.pointee.graph)
@@ -45,13 +48,15 @@ public enum Renderer {
         return try outcome.get()
     }
 
-    /// Renders `view`; throws when it is bigger or deeper than `limits` allow.
+    /// Renders `view` in `environment` (light, default text size, left to right unless set);
+    /// throws when it is bigger or deeper than `limits` allow.
     public static func render(
-        _ view: some View, title: String? = nil, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
+        _ view: some View, title: String? = nil, environment: EnvironmentValues = EnvironmentValues(),
+        audit: Bool = false, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(RenderLimits.Exceeded) -> Rendering {
         // Engines in the pool were emptied when they were put back.
         var engine = spares.withLock { $0.popLast()?.engine } ?? LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter)
-        engine.prepare(limits: limits, typesetter: typesetter)
+        engine.prepare(limits: limits, environment: environment, typesetter: typesetter)
         defer {
             if engine.isWorthKeeping {
                 engine.reset(limits: limits, typesetter: typesetter)
@@ -75,6 +80,13 @@ public enum Renderer {
         let size = try laidOut.get()
         var writer = SVGWriter()
         let svg = writer.document(engine.display, graph: engine.graph, size: size, title: title)
-        return Rendering(svg: svg, size: size, accessibility: engine.elements, statistics: engine.statistics, warnings: engine.graph.warnings)
+        var rendering = Rendering(svg: svg, size: size, accessibility: engine.elements, statistics: engine.statistics, warnings: engine.graph.warnings)
+        if audit {
+            rendering.audit = Auditor(
+                display: engine.display, graph: engine.graph, elements: engine.elements, canvas: size,
+                environment: environment, unmirrored: engine.unmirrored
+            ).findings()
+        }
+        return rendering
     }
 }

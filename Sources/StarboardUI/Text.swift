@@ -38,6 +38,31 @@ public struct Font: Hashable, Sendable {
         }
 
         var defaultWeight: Weight { self == .headline ? .semibold : .regular }
+
+        /// Point sizes at each Dynamic Type size, xSmall to accessibility5, from Apple's iOS type
+        /// scale (Human Interface Guidelines, "Dynamic Type sizes").
+        var sizes: [Double] {
+            switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+            }
+        }
+    }
+
+    /// The font at a Dynamic Type size: a text style's size for it; a fixed size stays.
+    func scaled(for size: DynamicTypeSize) -> Font {
+        guard let textStyle, size != .large else { return self }
+        var copy = self
+        copy.size = textStyle.sizes[size.index]
+        return copy
     }
 
     public var size: Double
@@ -182,7 +207,7 @@ public struct Text: PrimitiveView, Equatable {
     public func _makeNodes(in graph: inout ViewGraph) {
         let environment = graph.environment
         func resolve(_ run: Run) -> (String, Font, Paint) {
-            var font = run.font ?? environment.font ?? .body
+            var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
             let paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
@@ -191,7 +216,8 @@ public struct Text: PrimitiveView, Equatable {
         let (string, font, paint) = resolve(first)
         var node = TextNode(
             string: string, font: font, paint: paint, runs: nil, lineLimit: environment.lineLimit,
-            truncation: environment.truncationMode, alignment: environment.multilineTextAlignment
+            truncation: environment.truncationMode,
+            alignment: environment.layoutDirection == .rightToLeft ? environment.multilineTextAlignment.mirrored : environment.multilineTextAlignment
         )
         if !rest.isEmpty {
             var runs = [TextNode.Run(utf8Range: 0..<string.utf8.count, font: font, paint: paint)]

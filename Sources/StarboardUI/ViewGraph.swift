@@ -78,9 +78,10 @@ public struct ViewGraph {
         exceeded = nil
     }
 
-    /// Sets the limits of the next render.
-    mutating func prepare(limits: RenderLimits) {
+    /// Sets the limits and the environment of the next render.
+    mutating func prepare(limits: RenderLimits, environment: EnvironmentValues) {
         self.limits = limits
+        self.environment = environment
     }
 
     /// False once a limit is hit: callers stop building (a loop stops looping).
@@ -198,6 +199,8 @@ public struct ViewGraph {
             exceeded = .views(limits.maxViews)
             return nil
         }
+        var node = node
+        node.mirrored = environment.layoutDirection == .rightToLeft
         nodes.append(node)
         return Int32(nodes.count - 1)
     }
@@ -259,6 +262,9 @@ struct GraphNode {
     var childCount: Int32
     /// Head of this node's list in the layout cache, -1 for none.
     var cacheHead: Int32 = -1
+    /// Built in a right-to-left environment: its horizontal order, alignments and leading and
+    /// trailing padding mirror when it is placed.
+    var mirrored = false
 }
 
 /// What a node is. Containers find their children through ``GraphNode/firstChild``.
