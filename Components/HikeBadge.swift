@@ -14,6 +14,8 @@ struct HikeBadge: Component {
 
     static let summary = "The Landmarks hiking badge, drawn at 300×300 and shown at 100×100 with a caption."
 
+    static let environments: [RenderEnvironment] = [.dark, .textSize(.accessibility3), .rightToLeft]
+
     static let variants = [
         Variant<HikeBadge>("First Hike"),
         Variant("Earth Day") { $0.name = "Earth Day"; $0.hueRotation = .degrees(90) },

@@ -36,6 +36,8 @@ struct ProfileSummary: Component {
 
     static let summary = "A profile with notification, photo and goal settings and the completed hiking badges."
 
+    static let environments: [RenderEnvironment] = [.dark, .textSize(.accessibility3), .rightToLeft]
+
     static let variants = [
         Variant<ProfileSummary>("Default"),
         Variant("Summer, no notifications") { $0.prefersNotifications = false; $0.seasonalPhoto = .summer },

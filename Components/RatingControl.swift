@@ -21,10 +21,12 @@ struct RatingControl: Component {
 
     static let summary = "A row of stars that sets a rating when tapped."
 
+    static let environments: [RenderEnvironment] = [.dark, .textSize(.accessibility3), .rightToLeft]
+
     static let variants = [
         Variant<RatingControl>("No rating"),
         Variant("Three stars") { $0.rating = 3 },
-        Variant("Compact") { $0.starSize = CGSize(width: 24, height: 24); $0.spacing = 4; $0.rating = 4 },
+        Variant("Large") { $0.starSize = CGSize(width: 64, height: 64); $0.spacing = 12; $0.rating = 4 },
     ]
 
     var body: some View {

@@ -8,6 +8,7 @@ enum RenderCommand: Command {
     static let summary = "Render a component to SVG (or PNG) with property values"
     static let usage = """
         USAGE: starboard render NAME [key=value ...] [--variant NAME] [-o FILE] [--statistics] [--repeat N]
+                                [--scheme S] [--text-size T] [--rtl] [--locale L]
 
         Renders component NAME with its defaults plus the given values, as SVG on standard output.
 
@@ -21,6 +22,7 @@ enum RenderCommand: Command {
           --statistics           Print the layout work (views, sizes computed, texts measured) on
                                  standard error.
           --repeat N             Render N times and print the last (for profilers such as callgrind).
+        \(EnvironmentFlags.help)
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -35,6 +37,7 @@ enum RenderCommand: Command {
         var showAccessibility = false
         var showStatistics = false
         var repeats = 1
+        var flags = EnvironmentFlags()
         var index = 0
         func value(after flag: String) -> String? {
             index += 1
@@ -53,6 +56,9 @@ enum RenderCommand: Command {
                 showAccessibility = true
             case "--statistics":
                 showStatistics = true
+            case _ where flags.accepts(argument):
+                let value = flags.takesValue(argument) ? value(after: argument) : nil
+                if let error = flags.read(argument, value) { return .usage(error, help: usage) }
             case "--repeat":
                 guard let v = value(after: argument), let count = Int(v), count > 0 else { return .usage("--repeat needs a positive number", help: usage) }
                 repeats = count
@@ -84,8 +90,9 @@ enum RenderCommand: Command {
             }
             let changes = try component.values(fromAssignments: assignments)
             let resolution = try component.resolve(changes: changes, over: base)
-            for _ in 1..<repeats { _ = try component.render(resolution.values) }
-            result = try component.render(resolution.values)
+            let environment = flags.environment.values
+            for _ in 1..<repeats { _ = try component.render(resolution.values, environment: environment) }
+            result = try component.render(resolution.values, environment: environment)
             var out = CommandOutput()
             if showStatistics {
                 let statistics = result.rendering.statistics

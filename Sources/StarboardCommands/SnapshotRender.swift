@@ -28,8 +28,9 @@ struct SnapshotRender {
         for component in registry.components {
             let folder = safeFileName(component.name)
             var taken: [String: String] = [:]  // lowercased base name → the render that took it
-            func add(_ variant: String?, values: PropertyValues) throws(SnapshotError) {
-                let baseName = variant.map(safeFileName) ?? defaultsBaseName
+            func add(_ variant: String?, values: PropertyValues, environment: RenderEnvironment = .standard) throws(SnapshotError) {
+                var baseName = variant.map(safeFileName) ?? defaultsBaseName
+                if environment != .standard { baseName += " [\(environment.name)]" }
                 let render = SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: "")
                 // Case-insensitive, so a folder checked out on macOS holds the same files.
                 if let other = taken[baseName.lowercased()] {
@@ -38,13 +39,16 @@ struct SnapshotRender {
                 taken[baseName.lowercased()] = render.label
                 let svg: String
                 do {
-                    svg = try component.render(values).rendering.svg
+                    svg = try component.render(values, environment: environment.values).rendering.svg
                 } catch {
                     throw SnapshotError("\(render.label) cannot be rendered: \(error.description)")
                 }
                 renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: svg))
             }
             try add(nil, values: component.defaults)
+            for environment in component.environments where environment != .standard {
+                try add(nil, values: component.defaults, environment: environment)
+            }
             for variant in component.variants {
                 try add(variant.name, values: variant.values)
             }

@@ -10,6 +10,7 @@ public enum StarboardCommand {
         ServeCommand.self,
         ListCommand.self,
         RenderCommand.self,
+        AuditCommand.self,
         NewCommand.self,
         BenchCommand.self,
         SnapshotCommand.self,

@@ -30,6 +30,9 @@ public protocol Component: View, Decodable {
     static var summary: String { get }
     /// Named configurations shown side by side, like a `PreviewProvider`'s previews.
     static var variants: [Variant<Self>] { get }
+    /// Environments `starboard snapshot` records the defaults in, beside the standard one
+    /// (`[.dark, .textSize(.accessibility3), .rightToLeft]`), so CI guards them too.
+    static var environments: [RenderEnvironment] { get }
     /// Reacts to a tap on the view marked `.tappable(id: target)`; returns false for an unknown target.
     mutating func tap(_ target: String) -> Bool
 }
@@ -39,6 +42,7 @@ extension Component {
     public static var title: String { PropertyDescriptor.title(fromName: name) }
     public static var summary: String { "" }
     public static var variants: [Variant<Self>] { [] }
+    public static var environments: [RenderEnvironment] { [] }
     public mutating func tap(_ target: String) -> Bool { false }
 }
 

@@ -35,9 +35,11 @@ public struct ComponentDefinition: Sendable {
     public let properties: [PropertyDescriptor]
     public let defaults: PropertyValues
     public internal(set) var variants: [VariantDefinition]
+    /// The environments the component asks snapshots in (``Component/environments``).
+    public let environments: [RenderEnvironment]
 
     private let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
-    private let runTap: @Sendable (PropertyValues, String, EnvironmentValues) throws -> PropertyValues?
+    private let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> PropertyValues?
     /// The values an instance of this component holds, if `view` is one (a preview's view).
     let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
@@ -84,6 +86,7 @@ public struct ComponentDefinition: Sendable {
         self.name = name
         self.title = C.title
         self.summary = C.summary
+        self.environments = C.environments
         self.properties = descriptors
         self.defaults = defaults
         let title = C.title
@@ -96,11 +99,11 @@ public struct ComponentDefinition: Sendable {
             }
         }
         self.valuesOfInstance = { view in (view as? C).map(readBack) }
-        self.runTap = { values, target, environment in
+        self.runTap = { values, target, location, environment in
             var instance = try instantiate(values)
             // An action (`onTapGesture`, `Button`) laid out with this id runs first; else the
             // component's own `tap(_:)`.
-            if try Renderer.performTap(on: instance, target: target, environment: environment) || instance.tap(target) {
+            if try Renderer.performTap(on: instance, target: target, at: location, environment: environment) || instance.tap(target) {
                 return readBack(instance)
             }
             return nil
@@ -250,11 +253,19 @@ public struct ComponentDefinition: Sendable {
     }
 
     /// Runs the component's own tap behaviour on the element `target` (laid out in
-    /// `environment`, where its tap targets are), starting from `values`.
-    public func tap(_ target: String, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues()) throws(PropertyError) -> Resolution {
+    /// `environment`, where its tap targets are), starting from `values`; `location` is where the
+    /// tap landed in the preview's points, the target's centre when nil.
+    public func tap(
+        _ target: String, at location: Point? = nil, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues()
+    ) throws(PropertyError) -> Resolution {
         let after: PropertyValues?
         do {
-            after = try runTap(values, target, environment)
+            after = try runTap(values, target, location, environment)
+        } catch let error as TapError {
+            switch error {
+            case .outside: throw PropertyError(component: name, property: nil, message: "\(error)")
+            case .limits: throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
+            }
         } catch {
             throw PropertyError(component: name, property: nil, message: "cannot be made from these values: \(error)")
         }
@@ -267,8 +278,8 @@ public struct ComponentDefinition: Sendable {
 
     // MARK: - Rendering
 
-    /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults).
-    /// Renders resolved values in `environment`; with `audit`, the rendering lists what breaks there.
+    /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults)
+    /// in `environment`; with `audit`, the rendering lists what breaks there.
     public func render(_ values: PropertyValues, environment: EnvironmentValues = EnvironmentValues(), audit: Bool = false) throws(PropertyError) -> ComponentRendering {
         let rendering: Rendering
         do {

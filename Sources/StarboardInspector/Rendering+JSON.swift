@@ -23,6 +23,6 @@ extension AccessibilityElement {
                 ("width", .number(Size.round3(frame.width))), ("height", .number(Size.round3(frame.height))),
             ])),
             ("tappable", .bool(isTappable)),
-        ])
+        ] + (traits.isEmpty ? [] : [("traits", .array(traits.map(JSONValue.string)))]))
     }
 }

@@ -301,15 +301,3 @@ extension Color.Resolved {
         return bytes.string
     }
 }
-
-extension AffineTransform {
-    /// The transform that undoes this one; nil when it cannot be undone.
-    func inverted() -> AffineTransform? {
-        let determinant = a * d - b * c
-        guard abs(determinant) > 1e-12 else { return nil }
-        return AffineTransform(
-            a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
-            tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant
-        )
-    }
-}

@@ -148,7 +148,8 @@ struct _ButtonBody<Label: View>: PrimitiveView {
                 label._makeNodes(in: &graph)
             }
         }
-        graph.actions.append(action)
+        let run = action
+        graph.actions.append { _ in run() }
         let action = Int32(graph.actions.count - 1)
         // The whole label is one tap target (its views stacked if it has several).
         graph.collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))

@@ -175,6 +175,16 @@ public struct AffineTransform: Hashable, Sendable {
         )
     }
 
+    /// The transform that undoes this one; nil when it flattens the plane (a scale by 0).
+    public func inverted() -> AffineTransform? {
+        let determinant = a * d - b * c
+        guard abs(determinant) > 1e-12 else { return nil }
+        return AffineTransform(
+            a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+            tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant
+        )
+    }
+
     public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

@@ -38,7 +38,7 @@ struct LayoutEngine {
     /// Fixed horizontal offsets and positions placed right to left, which do not mirror.
     var unmirrored: [(modifier: String, frame: CGRect)] = []
     /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
-    var actionTargets: [String: Int32] = [:]
+    var actionTargets: [String: ActionTarget] = [:]
     /// Inside a hidden element, and inside elements whose children are not listed.
     private var hiddenDepth = 0
     private var suppressedDepth = 0
@@ -554,7 +554,8 @@ struct LayoutEngine {
             case .modifier(.accessibility(let outer)): info = graph.accessibility[Int(outer)].merged(over: info)
             case .modifier(.tapTarget(let target)):
                 let next = graph.tapTargets[Int(target)]
-                tap = TapTarget(id: tap?.id ?? next.id, action: tap?.action ?? next.action)
+                if tap?.action == nil { tap = TapTarget(id: tap?.id ?? next.id, action: next.action, isGlobal: next.isGlobal) }
+                else if tap?.id == nil { tap?.id = next.id }
             default: break peeling
             }
             content = graph.firstChild(of: content)
@@ -572,7 +573,9 @@ struct LayoutEngine {
         }
         // The id a tap on the view reports: its own, or for an action the element's id.
         let tapID = tap.map { $0.id ?? id }
-        if let tapID, let action = tap?.action { actionTargets[tapID] = action }
+        if let tapID, let action = tap?.action {
+            actionTargets[tapID] = ActionTarget(action: action, frame: rect, toRoot: toRoot, isGlobal: tap?.isGlobal ?? false)
+        }
         var attributes = GroupAttributes()
         attributes.accessibility = info
         attributes.tapTarget = tapID
@@ -606,5 +609,32 @@ struct LayoutEngine {
         }
         if behavior == .ignore || behavior == .combine { suppressedDepth -= 1 }
         if info.isHidden { hiddenDepth -= 1 }
+    }
+}
+
+/// A laid-out tap target with an action: what runs and where the view is, so a tap at a point in
+/// the preview can be given to the action in the view's own coordinates.
+struct ActionTarget {
+    var action: Int32
+    /// The view's rectangle in its parent's coordinates, and how those map to the preview's.
+    var frame: Rect
+    var toRoot: AffineTransform
+    var isGlobal: Bool
+
+    /// The centre of the view, in the preview's coordinates: where a tap from the keyboard lands.
+    var center: Point { toRoot.apply(Point(x: frame.midX, y: frame.midY)) }
+
+    /// `point` (in the preview's coordinates) as the action is told it.
+    func location(of point: Point) -> Point {
+        if isGlobal { return point }
+        let parent = toRoot.inverted()?.apply(point) ?? point
+        return Point(x: parent.x - frame.minX, y: parent.y - frame.minY)
+    }
+
+    /// Whether `point` (in the preview's coordinates) lands on the view.
+    func contains(_ point: Point) -> Bool {
+        guard let parent = toRoot.inverted()?.apply(point) else { return false }
+        return parent.x >= frame.minX - 1e-9 && parent.x <= frame.maxX + 1e-9
+            && parent.y >= frame.minY - 1e-9 && parent.y <= frame.maxY + 1e-9
     }
 }

@@ -28,20 +28,29 @@ public enum Renderer {
 
     /// Lays `view` out as a render would and runs the action (`onTapGesture`, `Button`) of the
     /// tap target `target`; false when no action has that id.
+    ///
+    /// `location` is where the tap landed in the preview's coordinates (points from its top-left
+    /// corner); without one (a keyboard or assistive technology activating the target) the tap
+    /// lands at the target's centre. A location outside the target throws.
     public static func performTap(
-        on view: some View, target: String, environment: EnvironmentValues = EnvironmentValues(),
+        on view: some View, target: String, at location: Point? = nil,
+        environment: EnvironmentValues = EnvironmentValues(),
         limits: RenderLimits = .standard, typesetter: Typesetter = .shared
-    ) throws(RenderLimits.Exceeded) -> Bool {
+    ) throws(TapError) -> Bool {
         var engine = LayoutEngine(graph: ViewGraph(limits: limits, environment: environment), typesetter: typesetter)
-        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, RenderLimits.Exceeded> in
+        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, TapError> in
             CurrentGraph.with(engine.pointer(to: \.graph)!) {
                 view._makeNodes(in: &engine.pointee.graph)
-                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
                 _ = engine.pointee.layOutRoot(engine.pointee.graph.takeSingle())
-                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
-                guard let action = engine.pointee.actionTargets[target] else { return .success(false) }
-                engine.pointee.graph.actions[Int(action)]()
+                if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
+                guard let found = engine.pointee.actionTargets[target] else { return .success(false) }
+                let point = location ?? found.center
+                guard point.x.isFinite, point.y.isFinite, found.contains(point) else {
+                    return .failure(.outside(target: target, location: point, frame: found.toRoot.boundingBox(of: found.frame)))
+                }
+                engine.pointee.graph.actions[Int(found.action)](found.location(of: point))
                 return .success(true)
             }
         }
@@ -88,5 +97,21 @@ public enum Renderer {
             ).findings()
         }
         return rendering
+    }
+}
+
+/// Why a tap could not run.
+public enum TapError: Error, Equatable, CustomStringConvertible {
+    /// The view is bigger or deeper than the render limits allow.
+    case limits(RenderLimits.Exceeded)
+    /// The tap landed outside the target it names.
+    case outside(target: String, location: Point, frame: Rect)
+
+    public var description: String {
+        switch self {
+        case .limits(let exceeded): "\(exceeded)"
+        case let .outside(target, location, frame):
+            "the tap at (\(SVGWriter.number(location.x, decimals: 1)), \(SVGWriter.number(location.y, decimals: 1))) is outside \u{201C}\(target)\u{201D}, which spans x \(SVGWriter.number(frame.minX, decimals: 1))–\(SVGWriter.number(frame.maxX, decimals: 1)) and y \(SVGWriter.number(frame.minY, decimals: 1))–\(SVGWriter.number(frame.maxY, decimals: 1))"
+        }
     }
 }

@@ -79,15 +79,18 @@ public struct GeometryProxy: Sendable {
     /// The size offered to the reader, which it takes.
     public let size: Size
 
-    /// The reader's frame in its own coordinates: origin zero, its size.
+    /// The reader's frame: origin zero, its size. Content is built before it is placed, so
+    /// Starboard gives the reader's own frame in `.global` too.
     public func frame(in space: CoordinateSpace) -> Rect {
         Rect(origin: .zero, size: size)
     }
 }
 
-/// The coordinate space a frame is given in; only the view's own is known to its content.
-public enum CoordinateSpace: Sendable {
+/// Where positions are measured from: the view itself, or the whole preview (`onTapGesture`'s
+/// location; a `GeometryReader` knows only its own frame).
+public enum CoordinateSpace: Hashable, Sendable {
     case local
+    case global
 }
 
 /// Content built from the size offered to it, as SwiftUI's `GeometryReader`: it takes all that

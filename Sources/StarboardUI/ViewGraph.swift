@@ -19,8 +19,9 @@ public struct ViewGraph {
     var frames: [FrameSpec] = []
     var accessibility: [AccessibilityInfo] = []
     var tapTargets: [TapTarget] = []
-    /// What `onTapGesture` and `Button` do, by the index their tap target holds.
-    var actions: [() -> Void] = []
+    /// What `onTapGesture` and `Button` do, by the index their tap target holds; each is given
+    /// where the tap landed in the tap target's own coordinates.
+    var actions: [(Point) -> Void] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
@@ -378,6 +379,8 @@ enum LayoutEffect {
 struct TapTarget {
     var id: String?
     var action: Int32?
+    /// The action is told where a tap landed in the preview's coordinates, not the view's.
+    var isGlobal = false
 }
 
 /// Content cut to an outline drawn in the view's frame.

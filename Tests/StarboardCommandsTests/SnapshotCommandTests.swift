@@ -36,11 +36,15 @@ struct SnapshotCommandTests {
 
         let recorded = run(["snapshot", "--dir", folder.path])
         #expect(recorded.exitCode == 0, "\(recorded.stderr)")
-        let renders = registry.components.reduce(0) { $0 + 1 + $1.variants.count }
+        let renders = registry.components.reduce(0) { $0 + 1 + $1.variants.count + $1.environments.count }
         #expect(recorded.stdout.contains("Recorded \(renders) snapshots of \(registry.components.count) components"))
         for component in registry.components {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(component.name).path).sorted()
-            #expect(names == (["(defaults).svg"] + component.variants.map { SnapshotRender.safeFileName($0.name) + ".svg" }).sorted())
+            // The defaults once per environment the component declares, then each variant.
+            let expected = ["(defaults).svg"]
+                + component.environments.map { "(defaults) [\($0.name)].svg" }
+                + component.variants.map { SnapshotRender.safeFileName($0.name) + ".svg" }
+            #expect(names == expected.sorted())
         }
         // The file holds exactly what `render --variant` prints.
         let threeStars = try String(contentsOf: file(folder, "RatingControl", "Three stars.svg"), encoding: .utf8)
@@ -123,7 +127,7 @@ struct SnapshotCommandTests {
         let checked = run(["snapshot", "--check", "--dir", folder.appendingPathComponent("none").path])
         #expect(checked.exitCode == 1)
         let missing = checked.stdout.split(separator: "\n").filter { $0.hasPrefix("missing") }
-        #expect(missing.count == registry.components.reduce(0) { $0 + 1 + $1.variants.count })
+        #expect(missing.count == registry.components.reduce(0) { $0 + 1 + $1.variants.count + $1.environments.count })
         #expect(!exists(folder.appendingPathComponent("none")), "a check writes nothing for missing renders")
     }
 

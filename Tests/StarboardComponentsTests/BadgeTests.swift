@@ -50,10 +50,45 @@ struct PageControlTests {
     }
 
     @Test func tappingBesideTheCurrentDotMovesOnePage() throws {
+        // Page 2 of 4 is current: its cell spans x 18–36 of the 72-point control, its dot 23.5–30.5.
         let start = try component.resolve(changes: ["currentPage": .integer(1)], over: component.defaults).values
-        #expect(try component.tap("page-4", values: start).values["currentPage"] == .integer(2))
-        #expect(try component.tap("page-1", values: start).values["currentPage"] == .integer(0))
-        #expect(try component.tap("page-2", values: start).values["currentPage"] == .integer(1))
+        func page(afterTapAt x: CGFloat, y: CGFloat = 20, environment: EnvironmentValues = EnvironmentValues()) throws -> PropertyValue? {
+            try component.tap("page-control", at: CGPoint(x: x, y: y), values: start, environment: environment).values["currentPage"]
+        }
+        #expect(try page(afterTapAt: 70) == .integer(2))
+        #expect(try page(afterTapAt: 31) == .integer(2), "right of the dot, inside its cell")
+        #expect(try page(afterTapAt: 2) == .integer(0))
+        #expect(try page(afterTapAt: 27) == .integer(1), "a tap on the current dot stays")
+        // Right to left the first page is on the right, so the sides swap.
+        var rightToLeft = EnvironmentValues()
+        rightToLeft.layoutDirection = .rightToLeft
+        #expect(try page(afterTapAt: 70, environment: rightToLeft) == .integer(0))
+        #expect(try page(afterTapAt: 2, environment: rightToLeft) == .integer(2))
+        // The keyboard taps the centre (x 36, y 22): right of page 2's dot.
+        #expect(try component.tap("page-control", values: start).values["currentPage"] == .integer(2))
+    }
+
+    @Test func theEndsDoNotWrapAround() throws {
+        let last = try component.resolve(changes: ["currentPage": .integer(3)], over: component.defaults).values
+        #expect(try component.tap("page-control", at: CGPoint(x: 71, y: 20), values: last).values["currentPage"] == .integer(3))
+        #expect(try component.tap("page-control", at: CGPoint(x: 1, y: 20), values: component.defaults).values["currentPage"] == .integer(0))
+    }
+
+    @Test func aTapOutsideTheControlNamesWhereItLandedAndWhereTheControlIs() throws {
+        let error = try #require(throws: PropertyError.self) {
+            _ = try component.tap("page-control", at: CGPoint(x: 90, y: 20), values: component.defaults)
+        }
+        #expect(error.message.contains("(90, 20) is outside \u{201C}page-control\u{201D}"), "\(error.message)")
+        #expect(error.message.contains("x 0–72 and y 0–44"), "\(error.message)")
+    }
+
+    @Test func theControlIsOneTapTargetTallEnoughToHit() throws {
+        let result = try component.render(component.defaults)
+        let tappable = result.rendering.accessibility.filter(\.isTappable)
+        #expect(tappable.map(\.id) == ["page-control"])
+        #expect(tappable.first?.frame.height == 44)
+        // The dots and their capsule stay 26 points tall, centred in the 44.
+        #expect(result.rendering.svg.contains("<path d=\"M13 9 L59 9 A13 13 0 0 1 72 22"), "the capsule spans y 9–35")
     }
 
     @Test func currentPageStaysBelowNumberOfPages() throws {

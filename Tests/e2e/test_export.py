@@ -186,7 +186,7 @@ def test_deep_link_opens_a_variant(browser, site):
 # the same in both: each field's text, each switch and each slider.
 SAME_AS_LIVE = [
     ("HikeBadge", "Tenth Hike", "name=Tenth%20Hike&hueRotation=45&grayscale=0.5"),
-    ("RatingControl", "Compact", "starSize=24x24&spacing=4&rating=4"),
+    ("RatingControl", "Large", "starSize=64x64&spacing=12&rating=4"),
     ("PageControl", "Tinted", "currentPage=1&currentPageTint=007AFF"),
     ("ProfileSummary", "Summer, no notifications", "prefersNotifications=false&seasonalPhoto=summer"),
 ]

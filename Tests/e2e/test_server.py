@@ -80,7 +80,7 @@ def test_set_renders_and_two_clients_stay_in_sync(server):
         a, _ = await connect(server)
         b, _ = await connect(server)
         first = await subscribe(b, "RatingControl")
-        assert [v["name"] for v in first["variants"]] == ["No rating", "Three stars", "Compact"]
+        assert [v["name"] for v in first["variants"]] == ["No rating", "Three stars", "Large"]
         await a.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 7}, "id": "s1"}))
         ack = await receive(a, "ack", id="s1")
         assert ack["revision"] == first["revision"] + 1
