@@ -7,13 +7,15 @@ serve:
 	swift build --product starboard
 	.build/debug/starboard serve $(ARGS)
 
-# Build, then run every test: Swift Testing suites, the page's pure modules under Node
-# (Tests/web), then the end-to-end tests (server over real sockets, the page in headless
-# Chromium, axe-core, Copy as Swift type-checked against the built modules).
+# Build, then run every test: Swift Testing suites, the shipped components' audit in every
+# environment, the page's pure modules under Node (Tests/web), then the end-to-end tests (server
+# over real sockets, the page in headless Chromium, axe-core, Copy as Swift type-checked against
+# the built modules).
 test:
 	scripts/install-deps --test
 	swift build --build-tests
 	swift test --skip-build
+	.build/debug/starboard audit
 	scripts/check-swiftui-views
 	node --test Tests/web/
 	python3 -m pytest -q Tests/e2e
