@@ -12,11 +12,6 @@ final class Connection {
     var isRefused = false
     /// Whether the stall timer runs, i.e. output waits for the client.
     var stallTimerArmed = false
-    /// The frame written last, kept alive until the next writeable callback
-    /// because permessage-deflate may still read it while lws drains.
-    var inFlight: OutgoingFrame?
-    /// TCP_CORK is set: frames written back to back leave as one segment when it is cleared.
-    var isCorked = false
 
     init(id: ConnectionID, wsi: OpaquePointer) {
         self.id = id

@@ -7,7 +7,7 @@ import Synchronization
 /// Callers change a queue and, if the service thread has not been told about
 /// pending work yet, wake it with `lws_cancel_service` (the only lws call that
 /// is safe off the service thread). The service thread collects the news in
-/// `LWS_CALLBACK_EVENT_WAIT_CANCELLED` and takes frames one by one in
+/// `LWS_CALLBACK_EVENT_WAIT_CANCELLED` and takes queued frames in
 /// `LWS_CALLBACK_SERVER_WRITEABLE`.
 final class Outbox: Sendable {
     /// What the service thread should do for a connection it was told about.
@@ -117,11 +117,12 @@ final class Outbox: Sendable {
         }
     }
 
-    /// The next thing to write and whether more follows it.
-    func next(for connection: ConnectionID) -> (next: OutgoingQueue.Next, more: Bool) {
+    /// What to write now (frames whose payloads fit in `budget` bytes, or the close) and whether
+    /// more follows.
+    func take(for connection: ConnectionID, budget: Int) -> (next: OutgoingQueue.Next, more: Bool) {
         state.withLock { state in
             guard state.queues[connection] != nil else { return (.idle, false) }
-            let next = state.queues[connection]!.next()
+            let next = state.queues[connection]!.take(budget: budget)
             return (next, state.queues[connection]!.hasPendingOutput)
         }
     }

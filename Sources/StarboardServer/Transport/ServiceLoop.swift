@@ -26,6 +26,8 @@ final class ServiceLoop {
     private var lastConnectionNumber: UInt64 = 0
     /// C strings and arrays lws keeps pointers to for the context's lifetime.
     private var allocations: [UnsafeMutableRawPointer] = []
+    /// Small frames gathered for one write, reused from turn to turn.
+    var gathered: [UInt8] = []
 
     init(configuration: ServerConfiguration, handler: any WebSocketHandler, outbox: Outbox) {
         self.configuration = configuration
