@@ -57,8 +57,10 @@ struct SessionCacheTests {
         let host = CountingHost(registry: registry)
         let session = try Session(host: host)
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
         return (session, sink, host)
     }
@@ -72,13 +74,16 @@ struct SessionCacheTests {
     @Test func aChangeSeenBeforeIsAnsweredWithoutTheHostAndRendersTheSame() throws {
         let (session, sink, host) = try makeSession()
         let restoring = host.batchCalls
+        // b reads each render before the next change, so none is replaced by a newer one.
         _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = sink.messages(for: b, atLeast: 2, type: "render")
         _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
         #expect(host.batchCalls == restoring + 2)
         let first = sink.messages(for: b, atLeast: 3, type: "render")
         for id in 3...6 {
             let ack = try set(id % 2 == 1 ? #"{"starCount":6}"# : #"{"starCount":5}"#, id: id, on: session, sink: sink)
             #expect(ack["revision"] == .integer(id))
+            _ = sink.messages(for: b, atLeast: id + 1, type: "render")
         }
         #expect(host.batchCalls == restoring + 2)
         let renders = sink.messages(for: b, atLeast: 7, type: "render")
@@ -141,6 +146,7 @@ struct SessionCacheTests {
         let session = try Session(host: host)
         let sink = RecordingSink()
         session.attach(sink)
+        sink.open(a)
         session.connectionOpened(a)
         host.hold()
         session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":7},"id":1}"#, from: a)

@@ -5,15 +5,12 @@ import Testing
 import StarboardComponents
 import StarboardInspector
 
-/// Records what a session sends, in order, with coalescing as the transport does it.
+/// What a session sends, through the real per-client queues of the transport (``Outbox``), so
+/// coalescing, order and limits are exactly the server's: frames wait in the outbox until the
+/// test reads them, as they wait for a client that has not read yet.
 final class RecordingSink: MessageSink {
-    struct Sent {
-        let connection: ConnectionID
-        let json: JSONValue
-        let key: String?
-    }
-
-    private let sent = Mutex<[Sent]>([])
+    private let outbox = Outbox(maxFrames: 256, maxBytes: 8 << 20)
+    private let delivered = Mutex<[ConnectionID: [JSONValue]]>([:])
     /// An ack whose sending takes a while, to hold a sender in the middle of its work.
     private let slowAckID: Int?
     private let slowed = Atomic<Bool>(false)
@@ -25,25 +22,41 @@ final class RecordingSink: MessageSink {
     /// Whether the slow ack is being (or has been) sent.
     var isSlowed: Bool { slowed.load(ordering: .sequentiallyConsistent) }
 
+    /// A connection the transport now serves, as the service loop registers it before telling the session.
+    func open(_ connection: ConnectionID) {
+        outbox.register(connection)
+    }
+
     func send(_ frame: OutgoingFrame, to connection: ConnectionID, coalescingKey: String?) {
-        let json = try! JSONValue(parsing: frame.text)
-        if let slowAckID, json["type"] == .string("ack"), json["id"] == .integer(slowAckID) {
+        if let slowAckID, frame.text.hasPrefix(#"{"type":"ack","id":\#(slowAckID),"#) {
             slowed.store(true, ordering: .sequentiallyConsistent)
             usleep(200_000)
         }
-        sent.withLock { $0.append(Sent(connection: connection, json: json, key: coalescingKey)) }
+        outbox.enqueue(frame, to: CollectionOfOne(connection), coalescingKey: coalescingKey)
     }
 
     func broadcast(_ frame: OutgoingFrame, to connections: [ConnectionID], coalescingKey: String?) {
-        for connection in connections { send(frame, to: connection, coalescingKey: coalescingKey) }
+        outbox.enqueue(frame, to: connections, coalescingKey: coalescingKey)
     }
 
-    /// Messages for one connection, waiting up to 2 s for at least `count` of them (renders are asynchronous).
-    func messages(for connection: ConnectionID, atLeast count: Int = 0, type: String? = nil) -> [JSONValue] {
+    /// Everything the connection has been sent so far: what it read before and what waits now.
+    private func read(_ connection: ConnectionID) -> [JSONValue] {
+        var frames: [OutgoingFrame] = []
+        while case .frames(let taken) = outbox.take(for: connection, budget: 1 << 20).next { frames += taken }
+        return delivered.withLock { delivered in
+            delivered[connection, default: []] += frames.map { try! JSONValue(parsing: $0.text) }
+            return delivered[connection]!
+        }
+    }
+
+    /// Messages for one connection, waiting up to 2 s for at least `count` of them (renders are
+    /// asynchronous) and for `done` to hold.
+    func messages(for connection: ConnectionID, atLeast count: Int = 0, type: String? = nil,
+                  until done: ([JSONValue]) -> Bool = { _ in true }) -> [JSONValue] {
         let deadline = Date().addingTimeInterval(2)
         while true {
-            let found = sent.withLock { $0 }.filter { $0.connection == connection && (type == nil || $0.json["type"]?.stringValue == type) }.map(\.json)
-            if found.count >= count || Date() > deadline { return found }
+            let found = read(connection).filter { type == nil || $0["type"]?.stringValue == type }
+            if (found.count >= count && done(found)) || Date() > deadline { return found }
             usleep(2000)
         }
     }
@@ -59,8 +72,10 @@ struct SessionTests {
         let session = try! Session(host: host ?? InProcessHost(registry: registry), saved: saved)
         let sink = RecordingSink()
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         return (session, sink)
     }
 
@@ -248,8 +263,10 @@ struct SessionFailureTests {
         let session = try Session(host: FailingHost(registry: registry, failure: failure, trigger: "13"))
         let sink = RecordingSink()
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
         session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":13},"id":5}"#, from: a)
         let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)

@@ -177,6 +177,16 @@ final class TestWebSocket {
     }
 
     func send(_ opcode: Opcode, _ payload: [UInt8], final: Bool = true) throws {
+        try socket.send(Self.frame(opcode, payload, final: final))
+    }
+
+    /// Several text messages in one TCP write, as a client that sends faster than the server reads.
+    func sendTexts(_ texts: [String]) throws {
+        try socket.send(texts.flatMap { Self.frame(.text, Array($0.utf8), final: true) })
+    }
+
+    /// One masked frame, as clients send them.
+    static func frame(_ opcode: Opcode, _ payload: [UInt8], final: Bool) -> [UInt8] {
         var frame: [UInt8] = [(final ? 0x80 : 0) | opcode.rawValue]
         switch payload.count {
         case ..<126:
@@ -191,7 +201,7 @@ final class TestWebSocket {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try socket.send(frame)
+        return frame
     }
 
     func sendText(_ text: String) throws {

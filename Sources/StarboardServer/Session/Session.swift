@@ -245,12 +245,14 @@ public final class Session: WebSocketHandler {
         }
         switch envelope.request {
         case .subscribe:
-            subscribe(connection, to: name)
+            subscribe(connection, to: name, id: id)
         case .unsubscribe:
-            state.withLock { state in
+            let revision = state.withLock { state in
                 state.components[name]?.subscribers.remove(connection)
                 state.subscriptions[connection]?.remove(name)
+                return state.components[name]?.revision ?? 0
             }
+            if let id { sendAck(id: id, component: name, revision: revision, notes: [], to: connection) }
         case .set(_, let values):
             let members = values.objectMembers ?? []
             enqueue(name, PendingChange(connection: connection, id: id, change: .object([("set", values)]),
@@ -270,7 +272,8 @@ public final class Session: WebSocketHandler {
         return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
 
-    private func subscribe(_ connection: ConnectionID, to name: String) {
+    /// Sends the current render; a request with an id is acknowledged first.
+    private func subscribe(_ connection: ConnectionID, to name: String, id: JSONValue? = nil) {
         let found = state.withLock { state -> (String?, Int, String, String?, String)? in
             // Looked up again: a reload may have removed it since the request was checked.
             guard state.components[name] != nil else { return nil }
@@ -280,6 +283,7 @@ public final class Session: WebSocketHandler {
             return (entry.renderFields, entry.revision, entry.valuesText, entry.problem, state.catalog.variants[name] ?? "[]")
         }
         guard let (fields, revision, values, problem, variants) = found else { return }
+        if let id { sendAck(id: id, component: name, revision: revision, notes: [], to: connection) }
         if let fields {
             let full = Self.renderMessage(name, revision: revision, fields: fields, valuesText: values, variants: variants)
             // Its own key: a later broadcast must not replace the one frame that carries the variants.
@@ -402,10 +406,14 @@ public final class Session: WebSocketHandler {
     }
 
     private func sendAck(_ item: PendingChange, component name: String, revision: Int, notes: [String]) {
-        // Acks coalesce per component: a client that sends faster than it reads gets the newest
-        // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
-        let ack = ServerMessage.ack(id: item.id, component: name, revision: revision, notes: notes)
-        sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
+        sendAck(id: item.id, component: name, revision: revision, notes: notes, to: item.connection)
+    }
+
+    /// An ack with an id is awaited by that id, so it is never replaced by a later one; acks
+    /// without one coalesce per component (the newest revision covers the earlier changes).
+    private func sendAck(id: JSONValue?, component name: String, revision: Int, notes: [String], to connection: ConnectionID) {
+        let ack = ServerMessage.ack(id: id, component: name, revision: revision, notes: notes)
+        sink?.send(OutgoingFrame(text: ack), to: connection, coalescingKey: id == nil ? "ack:" + name : nil)
     }
 
     private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, to subscribers: [ConnectionID]) {
