@@ -27,11 +27,20 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        // permessage-deflate: the server compresses each message once for every client that
+        // negotiated it; the bench's browser-like clients compress and inflate as browsers do.
+        .systemLibrary(
+            name: "CStarboardZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CStarboardWebSockets",
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // The few glibc calls Swift's Glibc module does not export.
+        .target(name: "CStarboardSystem"),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CStarboardAllocationCounter"),
         // Pins the bench's client and servers to cores, so the floor and the server are compared alike.
@@ -42,12 +51,12 @@ let package = Package(
         .target(name: "StarboardUI", dependencies: ["CStarboardFreeType"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
-        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "StarboardInspector"]),
+        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardInspector"]),
         .target(
             name: "StarboardBench",
             dependencies: [
                 "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
-                "CStarboardAllocationCounter", "CStarboardPlacement",
+                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib",
             ]
         ),
         .target(
@@ -64,7 +73,7 @@ let package = Package(
             dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "StarboardServerTests", dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector"]),
+        .testTarget(name: "StarboardServerTests", dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "CStarboardZlib"]),
         .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
     ],

@@ -149,6 +149,8 @@ final class TestWebSocket {
     struct Frame {
         var opcode: Opcode
         var payload: [UInt8]
+        /// RSV1: the payload is compressed (permessage-deflate).
+        var compressed = false
         var text: String { String(decoding: payload, as: UTF8.self) }
         /// Status code of a close frame.
         var closeCode: Int? {
@@ -162,7 +164,7 @@ final class TestWebSocket {
     /// Performs the upgrade; check ``handshake`` for the status (101 when accepted).
     init(
         port: Int, path: String = "/ws", origin: String?, subprotocol: String? = "starboard.v1",
-        host: String? = nil, receiveBuffer: Int32? = nil
+        host: String? = nil, receiveBuffer: Int32? = nil, extensions: String? = nil
     ) throws {
         socket = try TestSocket(port: port, receiveBuffer: receiveBuffer)
         var request = "GET \(path) HTTP/1.1\r\n"
@@ -171,6 +173,7 @@ final class TestWebSocket {
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
+        if let extensions { request += "Sec-WebSocket-Extensions: \(extensions)\r\n" }
         request += "\r\n"
         try socket.send(request)
         handshake = try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket)
@@ -219,7 +222,7 @@ final class TestWebSocket {
         } else if length == 127 {
             length = try socket.read(exactly: 8).reduce(0) { $0 << 8 | Int($1) }
         }
-        return Frame(opcode: opcode, payload: try socket.read(exactly: length))
+        return Frame(opcode: opcode, payload: try socket.read(exactly: length), compressed: head[0] & 0x40 != 0)
     }
 
     /// Reads frames until a text frame (or close) arrives.

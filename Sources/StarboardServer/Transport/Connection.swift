@@ -12,9 +12,12 @@ final class Connection {
     var isRefused = false
     /// Whether the stall timer runs, i.e. output waits for the client.
     var stallTimerArmed = false
+    /// The client negotiated permessage-deflate: longer messages go to it compressed.
+    var compresses = false
 
-    init(id: ConnectionID, wsi: OpaquePointer) {
+    init(id: ConnectionID, wsi: OpaquePointer, compresses: Bool) {
         self.id = id
         self.wsi = wsi
+        self.compresses = compresses
     }
 }

@@ -25,7 +25,15 @@ public final class OutgoingFrame: @unchecked Sendable {
     private let headerCount: Int
 
     /// The compressed form, made the first time a client that compresses needs it (service thread only).
-    var deflated: DeflatedFrame?
+    var deflation = Deflation.untried
+
+    /// Whether the message was compressed for permessage-deflate clients, and how it came out.
+    enum Deflation {
+        case untried
+        /// Too short, or not smaller compressed: such clients get it as it is.
+        case uncompressed
+        case compressed(DeflatedFrame)
+    }
 
     /// Encodes `text` as UTF-8 once and frames it as one text message.
     public init(text: String) {
@@ -70,12 +78,15 @@ final class DeflatedFrame {
     let byteCount: Int
 
     /// Copies `compressed` (the deflate output without its final empty block) behind a header.
-    init(compressed: UnsafeRawBufferPointer) {
-        byteCount = compressed.count
-        storage = .allocate(byteCount: OutgoingFrame.headroom + max(compressed.count, 1), alignment: 16)
-        if let base = compressed.baseAddress {
-            (storage + OutgoingFrame.headroom).copyMemory(from: base, byteCount: compressed.count)
+    init(compressed: [UInt8]) {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: OutgoingFrame.headroom + max(compressed.count, 1), alignment: 16)
+        compressed.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress {
+                (storage + OutgoingFrame.headroom).copyMemory(from: base, byteCount: bytes.count)
+            }
         }
+        self.storage = storage
+        byteCount = compressed.count
         headerCount = WireHeader.write(payloadCount: compressed.count, compressed: true, endingAt: storage + OutgoingFrame.headroom)
     }
 

@@ -88,9 +88,13 @@ extension ServiceLoop {
         if gathered.capacity > 4 * Self.writeBudget { gathered = [] }
     }
 
-    /// The frame as this connection takes it.
+    /// The frame as this connection takes it: compressed (once, for every such client) when it
+    /// negotiated permessage-deflate and compressing pays.
     private func wire(of frame: OutgoingFrame, for connection: Connection) -> UnsafeRawBufferPointer {
-        frame.wire
+        if connection.compresses, let deflated = deflater.deflated(frame) {
+            return deflated.wire
+        }
+        return frame.wire
     }
 
     /// Hands already framed bytes to lws as they are; what the socket does not take now, lws
