@@ -28,17 +28,17 @@ final class CountingHost: ComponentHost {
     func hold() { held.store(true, ordering: .sequentiallyConsistent) }
     func release() { held.store(false, ordering: .sequentiallyConsistent) }
 
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        if request["op"]?.stringValue == "batch" {
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        if case .batch = request {
             batches.add(1, ordering: .sequentiallyConsistent)
             waiting.add(1, ordering: .sequentiallyConsistent)
             while held.load(ordering: .sequentiallyConsistent) { usleep(1000) }
             waiting.subtract(1, ordering: .sequentiallyConsistent)
         }
-        var reply = try inner.call(request)
-        if request["op"]?.stringValue == "catalog", let hidden, case .array(let schema)? = reply.json["components"] {
-            let kept = schema.filter { $0["name"]?.stringValue != hidden }
-            reply.json = .object([("components", .array(kept)), ("variants", reply.json["variants"] ?? .object([]))])
+        let reply = try inner.call(request)
+        if case .catalog(var catalog) = reply, let hidden, case .array(let schema) = catalog.schema {
+            catalog.schema = .array(schema.filter { $0["name"]?.stringValue != hidden })
+            return .catalog(catalog)
         }
         return reply
     }

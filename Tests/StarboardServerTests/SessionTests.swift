@@ -232,7 +232,7 @@ struct SessionTests {
 final class FailingHost: ComponentHost {
     let inner: InProcessHost
     let failure: HostError
-    /// Requests whose text contains this fail.
+    /// Batches with a change whose text contains this fail.
     let trigger: String
 
     init(registry: Registry, failure: HostError, trigger: String) {
@@ -241,8 +241,8 @@ final class FailingHost: ComponentHost {
         self.trigger = trigger
     }
 
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        if request["op"]?.stringValue != "catalog", request.description.contains(trigger) { throw failure }
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        if case .batch(let batch) = request, batch.changes.contains(where: { "\($0)".contains(trigger) }) { throw failure }
         return try inner.call(request)
     }
 
@@ -291,31 +291,35 @@ struct WorkbenchTests {
 
     @Test func restoreClampsNarrowedValuesAndDropsUnknownOnes() throws {
         let base = try JSONValue(parsing: #"{"grayscale":7,"name":"\#(String(repeating: "n", count: 60))","sparkle":true}"#)
-        let answer = workbench.handle(.object([
-            ("op", .string("batch")), ("component", .string("HikeBadge")), ("base", base),
-            ("changes", .array([.object([("restore", .bool(true))])])),
-        ]))
-        let reply = answer.json
-        #expect(reply["values"]?["grayscale"]?.doubleValue == 1)
-        #expect(reply["values"]?["name"] == .string(String(repeating: "n", count: 40)))
-        let notes = reply["results"]?.arrayValue?.first?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard case .batch(let result) = workbench.handle(.batch(WorkerBatch(component: "HikeBadge", base: base, changes: [.restore]))),
+              case .accepted(let notes)? = result.results.first else {
+            Issue.record("expected an accepted restore")
+            return
+        }
+        #expect(result.values["grayscale"]?.doubleValue == 1)
+        #expect(result.values["name"] == .string(String(repeating: "n", count: 40)))
         #expect(notes.contains("dropped HikeBadge.sparkle: no such property any more"))
         #expect(notes.contains { $0.hasPrefix("HikeBadge.grayscale: saved 7 no longer fits") })
-        #expect(answer.render?.hasPrefix(#""svg":"<svg"#) == true)
+        #expect(result.render?.hasPrefix(#""svg":"<svg"#) == true)
     }
 
     @Test func aBatchAppliesEachChangeAllOrNothingAndRendersOnce() throws {
-        let changes = try JSONValue(parsing: #"[{"set":{"starCount":7}},{"set":{"starCount":-1}},{"tap":"star-6"},{"reset":["spacing"]}]"#)
-        let answer = workbench.handle(.object([
-            ("op", .string("batch")), ("component", .string("RatingControl")), ("base", .object([("spacing", .integer(3))])), ("changes", changes),
-        ]))
-        let reply = answer.json
-        let results = reply["results"]?.arrayValue ?? []
-        #expect(results.count == 4)
-        #expect(results[1]["error"] == .string("RatingControl.starCount: expected an integer in 1...20, got -1"))
-        #expect(results[1]["property"] == .string("starCount"))
-        #expect(reply["values"]?.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
-        #expect(answer.render?.components(separatedBy: "data-tap=").count == 8)
+        let changes: [WorkerChange] = [.set(try JSONValue(parsing: #"{"starCount":7}"#)), .set(try JSONValue(parsing: #"{"starCount":-1}"#)),
+                                       .tap("star-6"), .reset(["spacing"])]
+        let reply = workbench.handle(.batch(WorkerBatch(component: "RatingControl", base: .object([("spacing", .integer(3))]), changes: changes)))
+        guard case .batch(let result) = reply else {
+            Issue.record("expected a batch result, got \(reply)")
+            return
+        }
+        #expect(result.results.count == 4)
+        #expect(result.results[1] == .refused(PropertyProblem(message: "RatingControl.starCount: expected an integer in 1...20, got -1", property: "starCount")))
+        #expect(result.values.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
+        #expect(result.render?.components(separatedBy: "data-tap=").count == 8)
+    }
+
+    @Test func anUnknownComponentIsRefusedByName() {
+        #expect(workbench.handle(.preview(WorkerPreview(component: "Nope", base: .object([]), values: .object([]))))
+            == .refused("Nope: no such component; registered are RatingControl, HikeBadge, PageControl, ProfileSummary"))
     }
 }
 

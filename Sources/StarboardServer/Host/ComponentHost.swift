@@ -22,8 +22,8 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// Calls may block (a worker round trip) and are never made on the socket service thread.
 public protocol ComponentHost: AnyObject, Sendable {
-    /// One workbench request and its reply (see ``Workbench``).
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply
+    /// One request and its reply (see WorkerProtocol.swift).
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply
     /// Stops any worker.
     func shutdown()
 }
@@ -36,7 +36,7 @@ public final class InProcessHost: ComponentHost {
         workbench = Workbench(registry: registry)
     }
 
-    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+    public func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
         workbench.handle(request)
     }
 

@@ -8,9 +8,8 @@ import Glibc
 /// Runs the workbench in a child process (`starboard worker`), like Interface Builder's
 /// designables agent, but one that recovers by itself.
 ///
-/// Requests and replies are framed on the child's stdin and stdout: a 4-byte little-endian length,
-/// then that many bytes of JSON; a reply adds a second such part, the render's JSON text (empty
-/// when there is none), passed through to clients without being parsed again. If the child dies (a trap in component code) or does not answer
+/// Requests and replies go over the child's stdin and stdout as WorkerProtocol.swift frames them.
+/// If the child dies (a trap in component code) or does not answer
 /// within the time limit, the call throws, the child is killed, and the next call starts a fresh
 /// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
 public final class WorkerHost: ComponentHost {
@@ -67,8 +66,8 @@ public final class WorkerHost: ComponentHost {
         }
     }
 
-    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        try worker.withLock { (current) throws(HostError) -> Workbench.Reply in
+    public func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        try worker.withLock { (current) throws(HostError) -> WorkerReply in
             let child: Worker
             if let running = current {
                 child = running
@@ -140,10 +139,8 @@ public final class WorkerHost: ComponentHost {
         return Worker(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0])
     }
 
-    private func send(_ request: JSONValue, to child: Worker) throws(HostError) {
-        var payload = Array(request.description.utf8)
-        let length = UInt32(payload.count)
-        payload.insert(contentsOf: withUnsafeBytes(of: length.littleEndian) { Array($0) }, at: 0)
+    private func send(_ request: WorkerRequest, to child: Worker) throws(HostError) {
+        let payload = WorkerCodec.encode(request)
         var written = 0
         while written < payload.count {
             let n = payload.withUnsafeBytes { write(child.input, $0.baseAddress! + written, $0.count - written) }
@@ -153,26 +150,16 @@ public final class WorkerHost: ComponentHost {
         }
     }
 
-    private func receive(from child: Worker) throws(HostError) -> Workbench.Reply {
+    private func receive(from child: Worker) throws(HostError) -> WorkerReply {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        func part() throws(HostError) -> String {
-            let header = try read(4, from: child, deadline: deadline)
-            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-            guard let text = String(validating: try read(length, from: child, deadline: deadline), as: UTF8.self) else {
-                throw .crashed("the worker sent a malformed reply")
+        var reader = WorkerFraming.Reader()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            do throws(WorkerProtocolError) {
+                if let body = try reader.next() { return try WorkerCodec.decodeReply(body) }
+            } catch {
+                throw .crashed("the worker sent a malformed reply: \(error)")
             }
-            return text
-        }
-        let header = try part()
-        guard let json = try? JSONValue(parsing: header) else { throw .crashed("the worker sent a malformed reply") }
-        let render = try part()
-        return Workbench.Reply(json: json, render: render.isEmpty ? nil : render)
-    }
-
-    private func read(_ count: Int, from child: Worker, deadline: UInt64) throws(HostError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { throw .timedOut(seconds: timeout) }
             var poller = [pollfd(fd: child.output, events: Int16(POLLIN), revents: 0), pollfd(fd: child.errors, events: Int16(POLLIN), revents: 0)]
@@ -180,12 +167,11 @@ public final class WorkerHost: ComponentHost {
             if ready < 0 && errno == EINTR { continue }
             if poller[1].revents & Int16(POLLIN) != 0 { drainErrors(child) }
             guard poller[0].revents != 0 else { continue }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress! + filled, count - filled) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw .crashed("the worker exited") }
-            filled += n
+            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
         }
-        return bytes
     }
 
     /// Keeps what the child says on stderr (bounded), for the crash message.
@@ -208,37 +194,38 @@ public enum WorkerLoop {
         // instead of corrupting the protocol.
         let frames = dup(1)
         dup2(2, 1)
+        var reader = WorkerFraming.Reader()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard let header = readExactly(4) else { return 0 }
-            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-            guard let body = readExactly(length), let text = String(validating: body, as: UTF8.self),
-                  let request = try? JSONValue(parsing: text) else { return 1 }
-            let answer = workbench.handle(request)
-            var reply: [UInt8] = []
-            for part in [answer.json.description, answer.render ?? ""] {
-                let bytes = Array(part.utf8)
-                reply.append(contentsOf: withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { Array($0) })
-                reply.append(contentsOf: bytes)
+            let body: WorkerFraming.Body
+            do throws(WorkerProtocolError) {
+                guard let next = try reader.next() else {
+                    let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    // The server closed the pipe: it is done with this worker.
+                    guard n > 0 else { return 0 }
+                    chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                    continue
+                }
+                body = next
+            } catch {
+                FileHandle.standardError.write(Data("starboard worker: \(error)\n".utf8))
+                return 1
             }
+            let reply: WorkerReply
+            do throws(WorkerProtocolError) {
+                reply = workbench.handle(try WorkerCodec.decodeRequest(body))
+            } catch {
+                reply = .refused("the worker could not read the request: \(error)")
+            }
+            let bytes = WorkerCodec.encode(reply)
             var written = 0
-            while written < reply.count {
-                let n = reply.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return 1 }
                 written += n
             }
         }
-    }
-
-    private static func readExactly(_ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return bytes
     }
 }

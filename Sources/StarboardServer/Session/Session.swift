@@ -16,20 +16,22 @@ public final class Session: WebSocketHandler {
     struct PendingChange {
         let connection: ConnectionID
         let id: JSONValue?
-        let change: JSONValue
+        let change: WorkerChange
         /// The property an error should be shown at, when the change is about one.
         let property: String?
 
         /// "starCount=13" or "a tap on star-3", for crash messages (so made only for them).
         var summary: String {
-            if let members = change["set"]?.objectMembers {
-                return members.map { "\($0.0)=\(Session.shortText($0.1))" }.joined(separator: ", ")
+            switch change {
+            case .set(let values):
+                (values.objectMembers ?? []).map { "\($0.0)=\(Session.shortText($0.1))" }.joined(separator: ", ")
+            case .reset(let names):
+                "a reset of " + (names?.joined(separator: ", ") ?? "every property")
+            case .tap(let target):
+                "a tap on \(target)"
+            case .restore:
+                ""
             }
-            if let reset = change["reset"] {
-                return "a reset of " + (reset.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "every property")
-            }
-            if let target = change["tap"]?.stringValue { return "a tap on \(target)" }
-            return ""
         }
     }
 
@@ -155,14 +157,11 @@ public final class Session: WebSocketHandler {
     // MARK: - Catalog and restoring values
 
     private static func fetchCatalog(from host: any ComponentHost) throws(HostError) -> Catalog {
-        let reply = try host.call(.object([("op", .string("catalog"))])).json
-        guard let schema = reply["components"], case .array(let components) = schema else {
+        guard case .catalog(let catalog) = try host.call(.catalog) else {
             throw .unavailable("the worker sent no catalog")
         }
-        var variants: [String: String] = [:]
-        for (name, list) in reply["variants"]?.objectMembers ?? [] { variants[name] = list.description }
-        let frame = OutgoingFrame(text: JSONValue.object([("type", .string("catalog")), ("components", schema)]).description)
-        return Catalog(schema: schema, frame: frame, variants: variants, names: components.compactMap { $0["name"]?.stringValue })
+        let frame = OutgoingFrame(text: JSONValue.object([("type", .string("catalog")), ("components", catalog.schema)]).description)
+        return Catalog(schema: catalog.schema, frame: frame, variants: catalog.variants.mapValues(\.description), names: catalog.names)
     }
 
     /// Each component's values re-checked by the host (a property may be gone or a range narrowed) and rendered.
@@ -176,13 +175,13 @@ public final class Session: WebSocketHandler {
             let base = saved[name]?.values ?? .object([])
             let revision = saved[name]?.revision ?? 0
             var entry = ComponentState(values: base, revision: revision)
-            do {
-                let reply = try host.call(Workbench.batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
-                entry.setValues(reply.json["values"] ?? base)
-                for note in reply.json["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
-                    if let text = note.stringValue { warnings.append(text) }
+            do throws(HostError) {
+                guard case .batch(let result) = try host.call(.batch(WorkerBatch(component: name, base: base, changes: [.restore]))) else {
+                    throw HostError.unavailable("the worker does not know \(name)")
                 }
-                entry.renderFields = reply.render
+                entry.setValues(result.values)
+                if case .accepted(let notes)? = result.results.first { warnings += notes }
+                entry.renderFields = result.render
             } catch {
                 entry.problem = Self.describe(error, component: name, with: "its saved values \(base)")
                 warnings.append(entry.problem!)
@@ -255,13 +254,11 @@ public final class Session: WebSocketHandler {
             if let id { sendAck(id: id, component: name, revision: revision, notes: [], to: connection) }
         case .set(_, let values):
             let members = values.objectMembers ?? []
-            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("set", values)]),
-                                        property: members.count == 1 ? members[0].0 : nil))
+            enqueue(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil))
         case .reset(_, let properties):
-            let change: JSONValue = .object([("reset", properties.map { .array($0.map(JSONValue.string)) } ?? .null)])
-            enqueue(name, PendingChange(connection: connection, id: id, change: change, property: nil))
+            enqueue(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil))
         case .tap(_, let target):
-            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("tap", .string(target))]), property: nil))
+            enqueue(name, PendingChange(connection: connection, id: id, change: .tap(target), property: nil))
         case .preview(_, let values):
             workQueue.async { [weak self] in self?.preview(name, values: values, id: id, for: connection) }
         }
@@ -423,9 +420,14 @@ public final class Session: WebSocketHandler {
     }
 
     private func process(_ name: String, _ items: [PendingChange], base: JSONValue, baseText: String, host: any ComponentHost) {
-        let reply: Workbench.Reply
-        do {
-            reply = try host.call(Workbench.batchRequest(name, base: base, changes: items.map(\.change)))
+        let result: BatchResult
+        do throws(HostError) {
+            let reply = try host.call(.batch(WorkerBatch(component: name, base: base, changes: items.map(\.change))))
+            switch reply {
+            case .batch(let batch): result = batch
+            case .refused(let message): throw HostError.unavailable(message)
+            default: throw HostError.unavailable("the worker answered a batch with \(reply)")
+            }
         } catch {
             let values = items.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
             let message = Self.describe(error, component: name, with: values.isEmpty ? "its current values" : values)
@@ -440,40 +442,37 @@ public final class Session: WebSocketHandler {
             sink?.broadcast(OutgoingFrame(text: ServerMessage.problem(component: name, message: message)), to: subscribers, coalescingKey: "problem:" + name)
             return
         }
-        let answer = reply.json
-        let results = answer["results"]?.arrayValue ?? []
-        var acks: [(PendingChange, Int, JSONValue)] = []
-        let newValues = answer["values"]
-        let newText = newValues?.description
+        var acks: [(PendingChange, Int, [String])] = []
+        let newText = result.values.description
         let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?, valuesText: String)? in
             guard var entry = state.components[name] else { return nil }
-            for (item, result) in zip(items, results) where result["error"] == nil {
+            for (item, change) in zip(items, result.results) {
+                guard case .accepted(let notes) = change else { continue }
                 entry.revision += 1
-                acks.append((item, entry.revision, result["notes"] ?? .array([])))
+                acks.append((item, entry.revision, notes))
             }
             guard !acks.isEmpty else { return nil }
-            if let newValues { entry.setValues(newValues, text: newText) }
-            entry.renderFields = reply.render ?? entry.renderFields
+            entry.setValues(result.values, text: newText)
+            entry.renderFields = result.render ?? entry.renderFields
             entry.problem = nil
             state.components[name] = entry
             return (entry.revision, Array(entry.subscribers), entry.renderFields, entry.valuesText)
         }
-        for (item, result) in zip(items, results) {
-            guard let message = result["error"]?.stringValue else { continue }
-            self.reply(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: result["property"]?.stringValue)), to: item.connection)
+        for (item, change) in zip(items, result.results) {
+            guard case .refused(let problem) = change else { continue }
+            self.reply(ServerMessage.error(RequestError(id: item.id, message: problem.message, component: name, property: problem.property)), to: item.connection)
         }
         for (item, revision, notes) in acks {
-            sendAck(item, component: name, revision: revision, notes: notes.arrayValue?.compactMap(\.stringValue) ?? [])
+            sendAck(item, component: name, revision: revision, notes: notes)
         }
         guard let outcome else { return }
         changed()
-        if items.count == 1, acks.count == 1, let render = reply.render, let newValues {
+        if items.count == 1, acks.count == 1, let render = result.render {
             let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
-            let notes = acks[0].2.arrayValue?.compactMap(\.stringValue) ?? []
             state.withLock { state in
                 // A reload may have replaced the code that made this render meanwhile.
                 if state.host === host {
-                    state.cache.insert(key, values: newValues, valuesText: outcome.valuesText, notes: notes, render: render)
+                    state.cache.insert(key, values: result.values, valuesText: outcome.valuesText, notes: acks[0].2, render: render)
                 }
             }
         }
@@ -484,14 +483,17 @@ public final class Session: WebSocketHandler {
 
     private func preview(_ name: String, values: JSONValue, id: JSONValue?, for connection: ConnectionID) {
         let (base, host) = state.withLock { ($0.components[name]?.values ?? .object([]), $0.host) }
-        let request: JSONValue = .object([("op", .string("preview")), ("component", .string(name)), ("base", base), ("values", values)])
-        do {
-            let result = try host.call(request)
-            if let message = result.json["error"]?.stringValue {
-                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name, property: result.json["property"]?.stringValue)), to: connection)
-                return
+        do throws(HostError) {
+            switch try host.call(.preview(WorkerPreview(component: name, base: base, values: values))) {
+            case .preview(.rendered(let shown, let render)):
+                self.reply(ServerMessage.preview(id: id, component: name, values: shown, render: render), to: connection)
+            case .preview(.refused(let problem)):
+                self.reply(ServerMessage.error(RequestError(id: id, message: problem.message, component: name, property: problem.property)), to: connection)
+            case .refused(let message):
+                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+            case let other:
+                throw HostError.unavailable("the worker answered a preview with \(other)")
             }
-            self.reply(ServerMessage.preview(id: id, component: name, values: result.json["values"] ?? .object([]), render: result.render ?? ""), to: connection)
         } catch {
             let message = Self.describe(error, component: name, with: "preview values \(values)")
             self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name), crashed: true), to: connection)
