@@ -39,8 +39,10 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
-        // The few glibc calls Swift's Glibc module does not export.
+        // Starting children and the few glibc calls Swift cannot make itself, and the one Swift
+        // layer over system calls and child processes that every other target uses.
         .target(name: "CStarboardSystem"),
+        .target(name: "StarboardSystem", dependencies: ["CStarboardSystem"]),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CStarboardAllocationCounter"),
         // Pins the bench's client and servers to cores, so the floor and the server are compared alike.
@@ -51,17 +53,17 @@ let package = Package(
         .target(name: "StarboardUI", dependencies: ["CStarboardFreeType"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
-        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardInspector"]),
+        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardInspector"]),
         .target(
             name: "StarboardBench",
             dependencies: [
                 "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
-                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib",
+                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "StarboardSystem",
             ]
         ),
         .target(
             name: "StarboardCommands",
-            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench"]
+            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench", "StarboardSystem"]
         ),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
@@ -73,9 +75,13 @@ let package = Package(
             dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "StarboardServerTests", dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "CStarboardZlib"]),
-        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands"]),
+        .testTarget(
+            name: "StarboardServerTests",
+            dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "CStarboardZlib"]
+        ),
+        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardSystem"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
+        .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

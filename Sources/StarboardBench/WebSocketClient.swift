@@ -1,3 +1,4 @@
+import StarboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -115,25 +116,33 @@ final class WebSocketClient: @unchecked Sendable {
     private func write(_ bytes: [UInt8]) throws(BenchError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { throw BenchError("send failed: errno \(errno)") }
-            offset += sent
+            do {
+                offset += try SystemCall.retrying("send to the server", {
+                    bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+                })
+            } catch {
+                throw BenchError("\(error)")
+            }
         }
     }
 
     /// Reads what is there (blocking per the socket mode); false on EOF. Throws on timeout or reset.
     private func fill() throws(BenchError) -> Bool {
-        while true {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                return true
-            }
-            if count == 0 { return false }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { throw BenchError("no reply within the receive timeout") }
-            throw BenchError("recv failed: errno \(errno)")
+        guard let count = try readAvailable() else { throw BenchError("no reply within the receive timeout") }
+        return count > 0
+    }
+
+    /// One read into the reader: the byte count, 0 at the end, nil when nothing came (in time).
+    private func readAvailable() throws(BenchError) -> Int? {
+        let result = scratch.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try SystemCall.readSome(fd, into: buffer, "receive from the server") }
+        }
+        do {
+            guard let count = try result.get() else { return nil }
+            scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            return count
+        } catch {
+            throw BenchError("\(error)")
         }
     }
 
@@ -170,16 +179,8 @@ final class WebSocketClient: @unchecked Sendable {
     /// Reads everything available without waiting and hands over each complete text message;
     /// false when the server closed the connection.
     func receiveAvailable(_ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
-        while true {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                continue
-            }
+        while let count = try readAvailable() {
             if count == 0 { return false }
-            if errno == EINTR { continue }
-            guard errno == EAGAIN || errno == EWOULDBLOCK else { throw BenchError("recv failed: errno \(errno)") }
-            break
         }
         while let message = try reader.nextMessage() {
             switch message.opcode {

@@ -342,6 +342,17 @@ struct StateStoreTests {
         #expect(leftovers == ["state.json"], "no temporary files are left behind")
     }
 
+    @Test func aSaveThatFailsIsReportedNeverSilent() throws {
+        let reported = Mutex<[String]>([])
+        let store = StateStore(path: "/dev/null/cannot/state.json", settleDelay: 0.01) { line in reported.withLock { $0.append(line) } }
+        store.observe { ["RatingControl": SavedComponent(values: .object([]), revision: 1)] }
+        #expect(throws: (any Error).self) { try store.flush() }
+        store.changed()
+        let deadline = Date().addingTimeInterval(5)
+        while reported.withLock({ $0.isEmpty }) && Date() < deadline { usleep(1000) }
+        #expect(reported.withLock { $0.first?.hasPrefix("could not save the values to /dev/null/cannot/state.json:") } == true)
+    }
+
     @Test func movesAForeignFileAsideInsteadOfOverwritingIt() throws {
         let path = temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

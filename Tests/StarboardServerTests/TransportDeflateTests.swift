@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StarboardServer
+import StarboardSystem
 
 /// End-to-end checks with a real client (Python `websockets`, which offers
 /// permessage-deflate by default); skipped where it is not installed.
@@ -54,21 +55,22 @@ struct TransportDeflateTests {
         }
     }
 
-    fileprivate static func startPython(_ script: String, arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, pipe)
+    fileprivate static func startPython(_ script: String, arguments: [String]) throws -> ChildProcess {
+        guard let python = ChildProcess.find("python3") else { throw TestClientError(description: "no python3") }
+        return try ChildProcess(python, arguments: ["-c", script] + arguments, options: ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .null))
     }
 
-    fileprivate static func finish(_ started: (Process, Pipe)) throws -> (status: Int32, text: String) {
-        let data = started.1.fileHandleForReading.readDataToEndOfFile()
-        started.0.waitUntilExit()
-        return (started.0.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Reads everything the script prints, then its exit status.
+    fileprivate static func finish(_ child: ChildProcess) throws -> (status: Int32, text: String) {
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try SystemCall.readSome(child.stdout, into: $0, "read the script's output") } ?? 0
+            if count == 0 { break }
+            output += chunk[..<count]
+        }
+        guard case .exited(let status) = child.wait() else { return (-1, String(decoding: output, as: UTF8.self)) }
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
 }

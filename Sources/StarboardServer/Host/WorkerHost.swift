@@ -1,5 +1,6 @@
 import Foundation
 import StarboardInspector
+import StarboardSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -14,27 +15,21 @@ import Glibc
 /// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
 public final class WorkerHost: ComponentHost {
     /// One running child.
-    private final class Worker: @unchecked Sendable {
-        let pid: pid_t
-        let input: Int32
-        let output: Int32
-        let errors: Int32
+    private final class Worker {
+        let process: ChildProcess
         var stderrText = ""
 
-        init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
-            self.pid = pid
-            self.input = input
-            self.output = output
-            self.errors = errors
+        init(process: ChildProcess) {
+            self.process = process
         }
 
+        var input: Int32 { process.stdin }
+        var output: Int32 { process.stdout }
+        var errors: Int32 { process.stderr }
+
         func kill() {
-            Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            close(input)
-            close(output)
-            close(errors)
+            process.kill()
+            process.closeStreams()
         }
     }
 
@@ -108,45 +103,22 @@ public final class WorkerHost: ComponentHost {
     // MARK: - The child process
 
     private func spawn() throws(HostError) -> Worker {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
-            throw .unavailable("cannot create pipes: \(String(cString: strerror(errno)))")
+        do {
+            let process = try ChildProcess(executable, arguments: ["worker"], options: ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe))
+            try SystemCall.setNonBlocking(process.stderr)
+            return Worker(process: process)
+        } catch {
+            throw .unavailable("cannot start \(executable) worker: \(error)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        let arguments = [executable, "worker"]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorPipe[1])
-        guard result == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            close(errorPipe[0])
-            throw .unavailable("cannot start \(executable) worker: \(String(cString: strerror(result)))")
-        }
-        // Writing to a worker that just died must fail with EPIPE, not kill the server.
-        signal(SIGPIPE, SIG_IGN)
-        _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
-        return Worker(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0])
     }
 
     private func send(_ request: WorkerRequest, to child: Worker) throws(HostError) {
         let payload = WorkerCodec.encode(request)
-        var written = 0
-        while written < payload.count {
-            let n = payload.withUnsafeBytes { write(child.input, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .crashed("the worker stopped reading") }
-            written += n
+        let written = payload.withUnsafeBytes { raw in Result { () throws(SystemError) in try SystemCall.writeAll(child.input, raw, "write to the worker") } }
+        do {
+            try written.get()
+        } catch {
+            throw .crashed("the worker stopped reading (\(error))")
         }
     }
 
