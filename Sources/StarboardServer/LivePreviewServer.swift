@@ -51,7 +51,10 @@ public final class LivePreviewServer: Sendable {
 
     /// Binds and starts serving; returns the port listened on.
     public func start() throws(WebSocketServerError) -> Int {
-        try server.start()
+        let port = try server.start()
+        // The worker's pipes join the server's poll: its replies are handled where they are sent.
+        session.run(on: server.eventLoop)
+        return port
     }
 
     /// Stops serving, writes the current values and stops the worker. Throws when the values

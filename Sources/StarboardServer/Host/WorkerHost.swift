@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StarboardInspector
 import StarboardSystem
@@ -10,32 +11,25 @@ import Glibc
 /// designables agent, but one that recovers by itself.
 ///
 /// Requests and replies go over the child's stdin and stdout as WorkerProtocol.swift frames them.
-/// If the child dies (a trap in component code) or does not answer
-/// within the time limit, the call throws, the child is killed, and the next call starts a fresh
-/// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
+/// If the child dies (a trap in component code) or does not answer within the time limit, the
+/// call fails, the child is killed, and the next call starts a fresh one. What the child wrote on
+/// stderr (Swift prints "Fatal error: …" there) becomes the message.
+///
+/// Until ``attach(to:)`` calls block on the pipes (start-up, and a reload's new code before it
+/// takes over). Once attached, the worker's pipes are watched by the server's event loop: a
+/// request is written and its reply read on the service thread, where the reply's frames are then
+/// queued, with no other thread in between.
 public final class WorkerHost: ComponentHost {
-    /// One running child.
-    private final class Worker {
-        let process: ChildProcess
-        var stderrText = ""
-
-        init(process: ChildProcess) {
-            self.process = process
-        }
-
-        var input: Int32 { process.stdin }
-        var output: Int32 { process.stdout }
-        var errors: Int32 { process.stderr }
-
-        func kill() {
-            process.kill()
-            process.closeStreams()
-        }
-    }
-
     public let executable: String
     public let timeout: Double
-    private let worker = Mutex<Worker?>(nil)
+
+    private enum Mode {
+        case direct(DirectWorker?)
+        case loop(LoopWorker)
+        case shutDown
+    }
+
+    private let mode = Mutex(Mode.direct(nil))
 
     /// `executable` is a `starboard` binary; it is started as `executable worker`.
     public init(executable: String, timeout: Double = 2) {
@@ -47,42 +41,77 @@ public final class WorkerHost: ComponentHost {
         shutdown()
     }
 
-    public func shutdown() {
-        worker.withLock { current in
-            current?.kill()
-            current = nil
-        }
-    }
-
     /// Starts the child now rather than on the first call, so start-up errors show early.
     public func start() throws(HostError) {
-        try worker.withLock { (current) throws(HostError) in
-            if current == nil { current = try spawn() }
+        try mode.withLock { (mode) throws(HostError) in
+            if case .direct(nil) = mode { mode = .direct(try DirectWorker(executable: executable)) }
         }
     }
 
     public func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
-        try worker.withLock { (current) throws(HostError) -> WorkerReply in
-            let child: Worker
-            if let running = current {
-                child = running
-            } else {
-                child = try spawn()
-                current = child
-            }
-            do throws(HostError) {
-                try send(request, to: child)
-                return try receive(from: child)
-            } catch {
-                // A dead or stuck worker is replaced on the next call.
-                drainErrors(child)
-                child.kill()
-                current = nil
-                if case .crashed = error {
-                    throw .crashed(Self.trapMessage(in: child.stderrText) ?? "the worker exited")
+        let direct: Result<WorkerReply, HostError>? = mode.withLock { mode in
+            switch mode {
+            case .shutDown:
+                return .failure(.unavailable("the worker was shut down"))
+            case .loop:
+                return nil
+            case .direct(let current):
+                // In the lock for the whole exchange: one request at a time on the pipes.
+                let worker: DirectWorker
+                do throws(HostError) {
+                    if let current { worker = current } else { worker = try DirectWorker(executable: executable) }
+                } catch {
+                    return .failure(error)
                 }
-                throw error
+                do throws(HostError) {
+                    let reply = try worker.exchange(request, timeout: timeout)
+                    mode = .direct(worker)
+                    return .success(reply)
+                } catch {
+                    // A dead or stuck worker is replaced on the next call.
+                    worker.kill()
+                    mode = .direct(nil)
+                    return .failure(error)
+                }
             }
+        }
+        if let direct { return try direct.get() }
+        guard case .loop(let driver) = mode.withLock({ $0 }) else { throw .unavailable("the worker was shut down") }
+        return try driver.wait(for: request)
+    }
+
+    public func submit(_ request: WorkerRequest, completion: @escaping @Sendable (Result<WorkerReply, HostError>) -> Void) {
+        let driver = mode.withLock { mode -> LoopWorker? in
+            if case .loop(let driver) = mode { return driver }
+            return nil
+        }
+        if let driver {
+            driver.submit(request, completion: completion)
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                completion(Result { () throws(HostError) in try call(request) })
+            }
+        }
+    }
+
+    public func attach(to loop: any EventLoop) {
+        mode.withLock { mode in
+            guard case .direct(let current) = mode else { return }
+            let driver = LoopWorker(executable: executable, timeout: timeout, loop: loop)
+            driver.adopt(current?.process)
+            mode = .loop(driver)
+        }
+    }
+
+    public func shutdown() {
+        let previous = mode.withLock { mode -> Mode in
+            defer { mode = .shutDown }
+            return mode
+        }
+        switch previous {
+        case .direct(let worker): worker?.kill()
+        case .loop(let driver): driver.shutdown()
+        case .shutDown: break
         }
     }
 
@@ -100,104 +129,115 @@ public final class WorkerHost: ComponentHost {
         return lines.last(where: { !$0.hasPrefix("Current stack trace") && !$0.hasPrefix("#") && !$0.contains("💣") })
     }
 
-    // MARK: - The child process
-
-    private func spawn() throws(HostError) -> Worker {
+    /// Starts `executable worker` with its three streams as pipes, which do not block.
+    static func spawn(_ executable: String) throws(HostError) -> ChildProcess {
         do {
             let process = try ChildProcess(executable, arguments: ["worker"], options: ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe))
-            try SystemCall.setNonBlocking(process.stderr)
-            return Worker(process: process)
+            for descriptor in [process.stdin, process.stdout, process.stderr] { try SystemCall.setNonBlocking(descriptor) }
+            return process
         } catch {
             throw .unavailable("cannot start \(executable) worker: \(error)")
         }
     }
 
-    private func send(_ request: WorkerRequest, to child: Worker) throws(HostError) {
-        let payload = WorkerCodec.encode(request)
-        let written = payload.withUnsafeBytes { raw in Result { () throws(SystemError) in try SystemCall.writeAll(child.input, raw, "write to the worker") } }
-        do {
-            try written.get()
-        } catch {
-            throw .crashed("the worker stopped reading (\(error))")
-        }
-    }
-
-    private func receive(from child: Worker) throws(HostError) -> WorkerReply {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        var reader = WorkerFraming.Reader()
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            do throws(WorkerProtocolError) {
-                if let body = try reader.next() { return try WorkerCodec.decodeReply(body) }
-            } catch {
-                throw .crashed("the worker sent a malformed reply: \(error)")
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { throw .timedOut(seconds: timeout) }
-            var poller = [pollfd(fd: child.output, events: Int16(POLLIN), revents: 0), pollfd(fd: child.errors, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&poller, 2, Int32(max(1, (deadline - now) / 1_000_000)))
-            if ready < 0 && errno == EINTR { continue }
-            if poller[1].revents & Int16(POLLIN) != 0 { drainErrors(child) }
-            guard poller[0].revents != 0 else { continue }
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .crashed("the worker exited") }
-            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-        }
-    }
-
-    /// Keeps what the child says on stderr (bounded), for the crash message.
-    private func drainErrors(_ child: Worker) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.errors, $0.baseAddress!, 4096) }
-            guard n > 0 else { break }
-            child.stderrText += String(decoding: buffer.prefix(n), as: UTF8.self)
-            if child.stderrText.utf8.count > 65536 { child.stderrText = String(child.stderrText.suffix(16384)) }
-        }
+    /// What the child said on stderr, kept bounded: the end of it is what matters.
+    static func keep(_ bytes: ArraySlice<UInt8>, in text: inout String) {
+        text += String(decoding: bytes, as: UTF8.self)
+        if text.utf8.count > 65536 { text = String(text.suffix(16384)) }
     }
 }
 
-/// The worker side: reads framed requests on stdin, answers each with the workbench on stdout.
-public enum WorkerLoop {
-    public static func run(registry: Registry) -> Int32 {
-        let workbench = Workbench(registry: registry)
-        // Frames go to a private copy of stdout; whatever component code prints goes to stderr
-        // instead of corrupting the protocol.
-        let frames = dup(1)
-        dup2(2, 1)
+/// A worker spoken to by blocking on its pipes, before the host is attached to an event loop.
+final class DirectWorker {
+    let process: ChildProcess
+    private var stderrText = ""
+
+    init(executable: String) throws(HostError) {
+        process = try WorkerHost.spawn(executable)
+    }
+
+    func kill() {
+        process.kill()
+        process.closeStreams()
+    }
+
+    /// Writes the request and waits for the reply, reading stderr meanwhile so the child never
+    /// blocks on it.
+    func exchange(_ request: WorkerRequest, timeout: Double) throws(HostError) -> WorkerReply {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        let frame = WorkerCodec.encode(request)
+        var written = 0
         var reader = WorkerFraming.Reader()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let body: WorkerFraming.Body
-            do throws(WorkerProtocolError) {
-                guard let next = try reader.next() else {
-                    let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
-                    if n < 0 && errno == EINTR { continue }
-                    // The server closed the pipe: it is done with this worker.
-                    guard n > 0 else { return 0 }
-                    chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-                    continue
+            if written == frame.count, let body = try decoded(&reader) {
+                return try reply(body)
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw .timedOut(seconds: timeout) }
+            var descriptors = [pollfd(fd: process.stdout, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: process.stderr, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: process.stdin, events: written < frame.count ? Int16(POLLOUT) : 0, revents: 0)]
+            let milliseconds = Int32(max(1, (deadline - now) / 1_000_000))
+            try io { () throws(SystemError) in try SystemCall.retrying("poll the worker", { poll(&descriptors, 3, milliseconds) }) }
+            if descriptors[2].revents != 0 && written < frame.count {
+                written += try io { () throws(SystemError) in
+                    try frame.withUnsafeBytes { raw in
+                        Result { () throws(SystemError) in try SystemCall.writeSome(process.stdin, UnsafeRawBufferPointer(rebasing: raw[written...]), "write to the worker") }
+                    }.get()
                 }
-                body = next
-            } catch {
-                FileHandle.standardError.write(Data("starboard worker: \(error)\n".utf8))
-                return 1
             }
-            let reply: WorkerReply
-            do throws(WorkerProtocolError) {
-                reply = workbench.handle(try WorkerCodec.decodeRequest(body))
-            } catch {
-                reply = .refused("the worker could not read the request: \(error)")
+            if descriptors[1].revents != 0 { try io { () throws(SystemError) in try drainErrors(&chunk) } }
+            if descriptors[0].revents != 0 {
+                let count = try io { () throws(SystemError) in
+                    try chunk.withUnsafeMutableBytes { raw in
+                        Result { () throws(SystemError) in try SystemCall.readSome(process.stdout, into: raw, "read from the worker") }
+                    }.get()
+                }
+                if count == 0 { throw .crashed(died()) }
+                if let count { chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) } }
             }
-            let bytes = WorkerCodec.encode(reply)
-            var written = 0
-            while written < bytes.count {
-                let n = bytes.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return 1 }
-                written += n
-            }
+        }
+    }
+
+    /// A failed write or read means the worker went away: its trap message is the error.
+    private func io<T>(_ body: () throws(SystemError) -> T) throws(HostError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .crashed(died())
+        }
+    }
+
+    private func decoded(_ reader: inout WorkerFraming.Reader) throws(HostError) -> WorkerFraming.Body? {
+        do {
+            return try reader.next()
+        } catch {
+            throw .crashed("the worker sent a malformed reply: \(error)")
+        }
+    }
+
+    private func reply(_ body: WorkerFraming.Body) throws(HostError) -> WorkerReply {
+        do {
+            return try WorkerCodec.decodeReply(body)
+        } catch {
+            throw .crashed("the worker sent a malformed reply: \(error)")
+        }
+    }
+
+    /// The trap message once the child is gone: everything it wrote on stderr is there to read.
+    private func died() -> String {
+        process.kill()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        try? drainErrors(&chunk)
+        return WorkerHost.trapMessage(in: stderrText) ?? "the worker exited"
+    }
+
+    private func drainErrors(_ chunk: inout [UInt8]) throws(SystemError) {
+        while let count = try chunk.withUnsafeMutableBytes({ raw in
+            Result { () throws(SystemError) in try SystemCall.readSome(process.stderr, into: raw, "read the worker's errors") }
+        }).get(), count > 0 {
+            WorkerHost.keep(chunk[..<count], in: &stderrText)
         }
     }
 }

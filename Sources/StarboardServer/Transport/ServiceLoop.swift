@@ -14,7 +14,12 @@ final class ServiceLoop {
     enum Endpoint: UInt32 {
         case http = 0
         case websocket = 1
+        /// A descriptor watched for other parts of the server (``DescriptorWatcher``).
+        case descriptor = 2
     }
+
+    /// The lws protocol name descriptors are adopted under.
+    static let descriptorProtocol = "starboard-descriptor"
 
     let configuration: ServerConfiguration
     let handler: any WebSocketHandler
@@ -23,10 +28,13 @@ final class ServiceLoop {
     /// Known once the vhost listens, i.e. before any request is served.
     private(set) var policy: RequestPolicy
     private var context: OpaquePointer?
+    private var vhost: OpaquePointer?
     private var connections: [ConnectionID: Connection] = [:]
     private var lastConnectionNumber: UInt64 = 0
     /// C strings and arrays lws keeps pointers to for the context's lifetime.
     private var allocations: [UnsafeMutableRawPointer] = []
+    /// The descriptor protocol's name as a C string, for adoptions.
+    private(set) lazy var descriptorProtocolName: UnsafeMutablePointer<CChar> = cString(Self.descriptorProtocol)
     /// Small frames gathered for one write, reused from turn to turn.
     var gathered: [UInt8] = []
     /// Compresses each message once for every client that negotiated permessage-deflate.
@@ -84,6 +92,7 @@ final class ServiceLoop {
             }
             throw .libwebsockets(call: "lws_create_vhost", code: -1)
         }
+        self.vhost = vhost
         let port = Int(try LWSCall.check(lws_get_vhost_listen_port(vhost), "lws_get_vhost_listen_port"))
         policy = RequestPolicy(configuration: configuration, port: port)
         outbox.attach(context: context)
@@ -106,6 +115,7 @@ final class ServiceLoop {
         outbox.detachContext()
         lws_context_destroy(context)
         self.context = nil
+        vhost = nil
     }
 
     // MARK: Callback dispatch
@@ -136,6 +146,9 @@ final class ServiceLoop {
             return try writeable(wsi, user: user)
         case LWS_CALLBACK_TIMER where endpoint == .websocket:
             return stalled(user: user)
+        case LWS_CALLBACK_RAW_RX_FILE, LWS_CALLBACK_RAW_WRITEABLE_FILE, LWS_CALLBACK_RAW_CLOSE_FILE, LWS_CALLBACK_TIMER:
+            if endpoint == .descriptor { descriptorEvent(wsi, reason) }
+            return 0
         case LWS_CALLBACK_CLOSED where endpoint == .websocket:
             closed(user: user)
             return 0
@@ -187,9 +200,17 @@ final class ServiceLoop {
         _ = starboard_release_free_memory()
     }
 
-    /// Acts on what other threads queued since the last wake-up.
+    /// Acts on what the service thread queued for itself during a callback, right after it.
+    func collectNews() {
+        guard context != nil, outbox.takeNews() else { return }
+        collectSignals()
+    }
+
+    /// Acts on what was queued since the last wake-up: writes to start, clients to drop, tasks.
     private func collectSignals() {
-        for (id, signal) in outbox.takeSignals() {
+        let (signals, tasks) = outbox.takeSignals()
+        for task in tasks { task(self) }
+        for (id, signal) in signals {
             guard let connection = connections[id] else { continue }
             switch signal {
             case .write:
@@ -209,10 +230,11 @@ final class ServiceLoop {
         lws_set_timer_usecs(connection.wsi, lws_usec_t(configuration.stallTimeout * 1_000_000))
     }
 
+    /// Disarms the stall timer. lws 4.1 has no way to cancel it (its "cancel" value fires the
+    /// timer at once, costing a turn of the loop after every write), so it is left to run out
+    /// and ignored when it does.
     func cancelStallTimer(_ connection: Connection) {
-        guard connection.stallTimerArmed else { return }
         connection.stallTimerArmed = false
-        lws_set_timer_usecs(connection.wsi, starboard_lws_timer_cancel())
     }
 
     /// Closes without a close frame: the client is not reading, so one would never arrive.
@@ -225,6 +247,27 @@ final class ServiceLoop {
         connection.stallTimerArmed = false
         drop(connection)
         return 0
+    }
+
+    // MARK: Watched descriptors
+
+    private func descriptorEvent(_ wsi: OpaquePointer, _ reason: lws_callback_reasons) {
+        guard let raw = lws_get_opaque_user_data(wsi) else { return }
+        let watch = Unmanaged<DescriptorWatch>.fromOpaque(raw).takeUnretainedValue()
+        switch reason {
+        case LWS_CALLBACK_RAW_RX_FILE:
+            watch.handler?.readable(watch)
+        case LWS_CALLBACK_RAW_WRITEABLE_FILE:
+            watch.handler?.writable(watch)
+        case LWS_CALLBACK_TIMER:
+            watch.handler?.timerFired(watch)
+        default:
+            // Closed: the wsi and the descriptor are gone; the watch's retain ends here.
+            lws_set_opaque_user_data(wsi, nil)
+            watch.wsi = nil
+            watch.handler?.closed(watch)
+            Unmanaged<DescriptorWatch>.fromOpaque(raw).release()
+        }
     }
 
     // MARK: Setup helpers
@@ -256,7 +299,10 @@ final class ServiceLoop {
         // (no larger than a turn's read, above).
         websocket.rx_buffer_size = 4 * 1024
         websocket.tx_packet_size = 64 * 1024
-        return allocate([http, websocket, lws_protocols()])
+        var descriptor = lws_protocols()
+        descriptor.name = UnsafePointer(cString(Self.descriptorProtocol))
+        descriptor.callback = descriptorCallback
+        return allocate([http, websocket, descriptor, lws_protocols()])
     }
 
     private func makeExtensions() -> UnsafeMutablePointer<lws_extension> {
@@ -308,6 +354,30 @@ final class ServiceLoop {
     }
 }
 
+extension ServiceLoop: DescriptorWatcher {
+    func watch(_ descriptor: Int32, _ handler: any DescriptorHandler) -> DescriptorWatch? {
+        guard let vhost else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        let watch = DescriptorWatch(descriptor: descriptor, handler: handler)
+        let retained = Unmanaged.passRetained(watch)
+        var info = lws_adopt_desc_t()
+        info.vh = vhost
+        info.type = LWS_ADOPT_RAW_FILE_DESC
+        info.fd.filefd = descriptor
+        info.vh_prot_name = UnsafePointer(descriptorProtocolName)
+        info.opaque = retained.toOpaque()
+        // On failure lws has closed the descriptor already.
+        guard let wsi = lws_adopt_descriptor_vhost_via_info(&info) else {
+            retained.release()
+            return nil
+        }
+        watch.wsi = wsi
+        return watch
+    }
+}
+
 // MARK: - C entry points
 
 /// Recovers the loop from the context's `user` pointer and turns a thrown
@@ -318,11 +388,16 @@ private func dispatch(
 ) -> Int32 {
     guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else { return 0 }
     let loop = Unmanaged<ServiceLoop>.fromOpaque(raw).takeUnretainedValue()
+    let result: Int32
     do {
-        return try loop.handle(endpoint, wsi, reason, user, input, length)
+        result = try loop.handle(endpoint, wsi, reason, user, input, length)
     } catch {
-        return -1
+        result = -1
     }
+    // What the callback queued for this thread (a reply to write, a worker request to send) is
+    // acted on now rather than after a wake-up.
+    loop.collectNews()
+    return result
 }
 
 private func httpCallback(
@@ -330,6 +405,13 @@ private func httpCallback(
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     dispatch(.http, wsi, reason, user, input, length)
+}
+
+private func descriptorCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    dispatch(.descriptor, wsi, reason, user, input, length)
 }
 
 private func websocketCallback(

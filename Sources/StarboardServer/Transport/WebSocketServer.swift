@@ -83,6 +83,9 @@ public final class WebSocketServer: Sendable {
         outbox.enqueue(frame, to: connections, coalescingKey: coalescingKey)
     }
 
+    /// The service thread, for work that belongs there (a worker's pipes).
+    public var eventLoop: any EventLoop { self }
+
     /// Closes a connection with status 1000 and `reason` after the frames already queued for it.
     public func close(_ connection: ConnectionID, reason: String) {
         outbox.requestClose(connection, reason: reason)
@@ -153,5 +156,13 @@ private final class Startup: Sendable {
     func wait() -> Result<Int, WebSocketServerError> {
         ready.wait()
         return result.withLock { $0! }
+    }
+}
+
+extension WebSocketServer: EventLoop {
+    public var inEventLoop: Bool { outbox.onServiceThread }
+
+    public func execute(_ work: @escaping @Sendable (any DescriptorWatcher) -> Void) {
+        outbox.post(work)
     }
 }
