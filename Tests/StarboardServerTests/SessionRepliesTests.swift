@@ -86,4 +86,26 @@ struct SessionRepliesTests {
         #expect(answered.count == ids.count)
         #expect(Set(answered) == Set(Self.expectedIDs(ids)))
     }
+
+    @Test func aClientThatSendsFasterThanItReadsIsSlowedDownNotDropped() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let session = try Session(host: InProcessHost(registry: registry))
+        // A queue this short would overflow at once if reading went on regardless.
+        let server = WebSocketServer(configuration: ServerConfiguration(port: 0, webRoot: site.webRoot, maxQueuedFrames: 16), handler: session)
+        session.attach(server)
+        let port = try server.start()
+        defer { server.stop() }
+        let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
+        _ = try client.readMessage()
+        let requests = (1...400).map { #"{"type":"set","component":"Nope","values":{},"id":\#($0)}"# }
+        try client.sendTexts(requests)
+        var answered: [JSONValue] = []
+        while answered.count < requests.count {
+            let frame = try client.readMessage()
+            try #require(frame.opcode == .text, "the connection was closed after \(answered.count) replies")
+            answered.append(try #require(try JSONValue(parsing: frame.text)["id"]))
+        }
+        #expect(answered == (1...400).map { .integer($0) })
+    }
 }

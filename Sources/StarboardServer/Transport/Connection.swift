@@ -12,6 +12,8 @@ final class Connection {
     var isRefused = false
     /// Whether the stall timer runs, i.e. output waits for the client.
     var stallTimerArmed = false
+    /// Reading from the client is paused until the replies waiting for it have gone out.
+    var isReadPaused = false
     /// The client negotiated permessage-deflate: longer messages go to it compressed.
     var compresses = false
 

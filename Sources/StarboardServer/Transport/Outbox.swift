@@ -42,7 +42,7 @@ final class Outbox: Sendable {
     /// Set when signals or tasks were queued on the service thread itself, which then collects
     /// them after the callback that queued them instead of being woken.
     private let hasNews = Atomic<Bool>(false)
-    private let maxFrames: Int
+    let maxFrames: Int
     private let maxBytes: Int
 
     init(maxFrames: Int, maxBytes: Int) {
@@ -173,6 +173,11 @@ final class Outbox: Sendable {
             let next = state.queues[connection]!.take(budget: budget)
             return (next, state.queues[connection]!.hasPendingOutput)
         }
+    }
+
+    /// Frames waiting for `connection`.
+    func queuedFrames(for connection: ConnectionID) -> Int {
+        state.withLock { $0.queues[connection]?.frameCount ?? 0 }
     }
 
     func hasPendingOutput(for connection: ConnectionID) -> Bool {

@@ -33,7 +33,21 @@ extension ServiceLoop {
             return refuse(connection, LWS_CLOSE_STATUS_INVALID_PAYLOAD, "text message is not UTF-8")
         }
         handler.received(text, from: connection.id)
+        // A client that sends faster than it reads its replies is not read from until they have
+        // gone out: it is slowed down (TCP pushes back on it) instead of filling its queue and
+        // being dropped.
+        if !connection.isReadPaused, outbox.queuedFrames(for: connection.id) >= outbox.maxFrames / 4 {
+            connection.isReadPaused = true
+            _ = lws_rx_flow_control(wsi, 0)
+        }
         return 0
+    }
+
+    /// Reads from a paused client again once most of its replies have gone out.
+    private func resumeReading(_ connection: Connection) {
+        guard connection.isReadPaused, outbox.queuedFrames(for: connection.id) <= outbox.maxFrames / 16 else { return }
+        connection.isReadPaused = false
+        _ = lws_rx_flow_control(connection.wsi, 1)
     }
 
     /// Writes what is queued, several frames in one `lws_write` when they are small (an ack and
@@ -52,11 +66,13 @@ extension ServiceLoop {
         switch next {
         case .idle:
             cancelStallTimer(connection)
+            resumeReading(connection)
             return 0
         case .close(let reason):
             return refuse(connection, LWS_CLOSE_STATUS_NORMAL, reason)
         case .frames(let frames):
             try write(frames, to: connection)
+            resumeReading(connection)
             // Partially sent bytes also count: lws calls back once it has flushed them.
             if more || lws_partial_buffered(wsi) != 0 {
                 armStallTimer(connection)
