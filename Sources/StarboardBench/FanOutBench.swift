@@ -9,29 +9,38 @@ public struct FanOutResult: Sendable {
     public let lastServed: LatencySummary
 }
 
-/// The fan-out benchmark's results and the server's memory per idle subscriber.
+/// The fan-out benchmark's results and the server's memory per subscriber.
 public struct FanOutReport: Sendable {
     public let levels: [FanOutResult]
-    /// (RSS with the most subscribers connected and idle − RSS before any) / subscribers.
+    /// Whether the subscribers negotiated permessage-deflate, as browsers do.
+    public let compressing: Bool
+    /// (RSS with the most subscribers connected, subscribed and idle − RSS before any) / subscribers.
     public let residentBytesPerIdleSubscriber: Int
+    /// The same once they have all received the renders of the fan-out trials.
+    public let residentBytesPerSubscriberAfterRenders: Int
+    /// RSS once every subscriber has left − RSS before any came.
+    public let residentGrowthAfterLeaving: Int
     public let baselineResidentBytes: Int
+
+    /// The larger of the two per-subscriber figures: what a subscriber costs.
+    public var residentBytesPerSubscriber: Int { max(residentBytesPerIdleSubscriber, residentBytesPerSubscriberAfterRenders) }
 }
 
 enum FanOutBench {
     static func run(_ options: BenchOptions, stateFile: String, log: (String) -> Void) throws(BenchError) -> FanOutReport {
         let server = try ServerUnderTest.live(options, stateFile: stateFile)
         defer { server.process.stop() }
-        let controller = try StarboardClient(port: server.port)
+        let compressing = options.compressingSubscribers
+        let controller = try StarboardClient(port: server.port, compressing: compressing)
         var alternation = Alternation.ratingStars
         // Warm the server up (render caches, allocator) before taking the baseline, with a
         // subscribed client that then leaves; the controller itself never subscribes.
         do {
-            let warmUp = try StarboardClient(port: server.port)
+            let warmUp = try StarboardClient(port: server.port, compressing: compressing)
             try warmUp.subscribe("RatingControl")
             for _ in 0..<20 { _ = try warmUp.change(alternation.component, valuesJSON: alternation.next()) }
         }
-        Clock.sleep(milliseconds: 100)
-        let baseline = try server.process.memory().resident
+        let baseline = try settledResident(server)
         var idleResident = baseline
 
         var subscribers: [StarboardClient] = []
@@ -39,24 +48,44 @@ enum FanOutBench {
         var levels: [FanOutResult] = []
         for level in options.subscriberLevels {
             while subscribers.count < level {
-                let subscriber = try StarboardClient(port: server.port)
+                let subscriber = try StarboardClient(port: server.port, compressing: compressing)
                 revision = try subscriber.subscribe("RatingControl")
                 subscriber.socket.makeNonBlocking()
                 subscribers.append(subscriber)
             }
-            Clock.sleep(milliseconds: 100)
-            idleResident = try server.process.memory().resident
+            idleResident = try settledResident(server)
             var samples: [UInt64] = []
             for _ in 0..<options.fanOutTrials {
                 revision += 1
                 samples.append(try broadcastOnce(controller: controller, valuesJSON: alternation.next(), to: subscribers, revision: revision))
             }
             let result = FanOutResult(subscribers: level, lastServed: LatencySummary(nanoseconds: samples))
-            log("fan-out: \(level) subscribers, last served after \(Int(result.lastServed.medianMicros)) µs (median)")
+            log("fan-out: \(level) subscribers\(compressing ? " (compressing)" : ""), last served after \(Int(result.lastServed.medianMicros)) µs (median)")
             levels.append(result)
         }
+        let afterRenders = try settledResident(server)
         let most = max(subscribers.count, 1)
-        return FanOutReport(levels: levels, residentBytesPerIdleSubscriber: (idleResident - baseline) / most, baselineResidentBytes: baseline)
+        subscribers.removeAll()
+        let afterLeaving = try settledResident(server)
+        log("fan-out: RSS \(baseline / 1024) KiB before, \(idleResident / 1024) KiB subscribed, \(afterRenders / 1024) KiB after renders, \(afterLeaving / 1024) KiB after they left")
+        return FanOutReport(
+            levels: levels, compressing: compressing,
+            residentBytesPerIdleSubscriber: (idleResident - baseline) / most,
+            residentBytesPerSubscriberAfterRenders: (afterRenders - baseline) / most,
+            residentGrowthAfterLeaving: afterLeaving - baseline, baselineResidentBytes: baseline
+        )
+    }
+
+    /// The server's RSS once it stops moving (closing connections and giving memory back take a moment).
+    private static func settledResident(_ server: ServerUnderTest) throws(BenchError) -> Int {
+        var previous = try server.process.memory().resident
+        for _ in 0..<30 {
+            Clock.sleep(milliseconds: 100)
+            let current = try server.process.memory().resident
+            if abs(current - previous) < 64 * 1024 { return current }
+            previous = current
+        }
+        return previous
     }
 
     /// Sends one change and returns the nanoseconds until every subscriber has a render of `revision` or newer.
