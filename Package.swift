@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI"]),
+        .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI", "StarboardSystem"]),
         .testTarget(
             name: "StarboardComponentsTests",
             dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI"],

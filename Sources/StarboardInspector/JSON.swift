@@ -26,8 +26,38 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the structure, consistently with `==`: the case, then the contents (an object's
+    /// members in order). Writing the whole value out as text to hash it, as before, cost a
+    /// string as long as the value for every dictionary or set operation.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(description)
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .integer(let i):
+            hasher.combine(2)
+            hasher.combine(i)
+        case .number(let d):
+            // Double's hash treats 0 and -0 alike, as its == does.
+            hasher.combine(3)
+            hasher.combine(d)
+        case .string(let s):
+            hasher.combine(4)
+            hasher.combine(s)
+        case .array(let items):
+            hasher.combine(5)
+            hasher.combine(items.count)
+            for item in items { item.hash(into: &hasher) }
+        case .object(let members):
+            hasher.combine(6)
+            hasher.combine(members.count)
+            for (key, value) in members {
+                hasher.combine(key)
+                value.hash(into: &hasher)
+            }
+        }
     }
 
     /// The member named `key` of an object.
@@ -176,9 +206,24 @@ public struct JSONParseError: Error, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// Parses one JSON value (RFC 8259), rejecting trailing content, duplicate keys and nesting deeper than 64.
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 64
+
+    /// Parses one JSON value (RFC 8259), rejecting trailing content, duplicate keys and nesting
+    /// deeper than ``maxDepth``.
+    ///
+    /// Where RFC 8259 leaves a choice, this parser refuses: duplicate member names, numbers beyond
+    /// the range of a Double (rather than infinity), lone surrogates in `\u` escapes, and the
+    /// NaN and Infinity some parsers accept. An integer too large for `Int` becomes a `.number`.
     public init(parsing text: String) throws(JSONParseError) {
         var parser = JSONParser(bytes: Array(text.utf8))
+        self = try parser.parseDocument()
+    }
+
+    /// Parses UTF-8 bytes as they came from outside, refusing any that are not valid UTF-8
+    /// (overlong forms, encoded surrogates, truncated sequences) with the offset where they are.
+    public init(parsingUTF8 bytes: some Collection<UInt8>) throws(JSONParseError) {
+        var parser = JSONParser(bytes: Array(bytes))
         self = try parser.parseDocument()
     }
 }
@@ -220,7 +265,8 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "n"): try expect("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        case let byte where byte < 0x80: throw fail("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        case let byte: throw fail("unexpected byte 0x\(String(byte, radix: 16, uppercase: true))")
         }
     }
 
@@ -233,7 +279,7 @@ private struct JSONParser {
 
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > 64 { throw fail("nested deeper than 64 levels") }
+        if depth > JSONValue.maxDepth { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
