@@ -8,7 +8,7 @@ import StarboardInspector
 /// What a session sends, through the real per-client queues of the transport (``Outbox``), so
 /// coalescing, order and limits are exactly the server's: frames wait in the outbox until the
 /// test reads them, as they wait for a client that has not read yet.
-final class RecordingSink: MessageSink, @unchecked Sendable {
+final class RecordingSink: MessageSink {
     private let outbox = Outbox(maxFrames: 256, maxBytes: 8 << 20)
     private let delivered = Mutex<[ConnectionID: [JSONValue]]>([:])
     /// Signalled whenever a frame is queued, so readers wait for news rather than sleep.

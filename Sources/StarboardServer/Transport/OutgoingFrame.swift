@@ -7,11 +7,11 @@ import CStarboardWebSockets
 /// headroom libwebsockets wants before anything it is given. So a broadcast writes the same bytes
 /// to every client, and several frames for one client can be written with one `lws_write`.
 ///
-/// A client that negotiated permessage-deflate gets ``deflated``: the same message compressed on
+/// A client that negotiated permessage-deflate gets its ``deflation``: the same message compressed on
 /// its own (no reference to earlier messages), so it too is made once and written to every such
 /// client.
 ///
-/// The class is `@unchecked Sendable` because its buffer is immutable after `init`; ``deflated``
+/// The class is `@unchecked Sendable` because its buffer is immutable after `init`; ``deflation``
 /// is set and read only by the server's single service thread.
 public final class OutgoingFrame: @unchecked Sendable {
     /// Headroom libwebsockets may use in front of any buffer given to `lws_write`.
