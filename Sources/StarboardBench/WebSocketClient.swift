@@ -193,13 +193,17 @@ final class WebSocketClient: @unchecked Sendable {
 
     /// Reads everything available without waiting and hands over each complete text message;
     /// false when the server closed the connection.
-    func receiveAvailable(_ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
+    ///
+    /// With `inflating` false, compressed messages are handed over as they came (see
+    /// ``inflated(_:)``): the fan-out times delivery, not this one thread inflating a thousand
+    /// renders that a thousand browsers would each inflate on their own.
+    func receiveAvailable(inflating: Bool = true, _ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
         while let count = try readAvailable() {
             if count == 0 { return false }
         }
         while let message = try reader.nextMessage() {
             switch message.opcode {
-            case .text, .binary: handle(try inflated(message))
+            case .text, .binary: handle(inflating ? try inflated(message) : message)
             case .close: return false
             default: continue
             }
@@ -209,8 +213,9 @@ final class WebSocketClient: @unchecked Sendable {
 }
 
 extension WebSocketClient {
-    /// The message as the application sees it: inflated when it came compressed.
-    fileprivate func inflated(_ message: WebSocketMessage) throws(BenchError) -> WebSocketMessage {
+    /// The message as the application sees it: inflated when it came compressed. Messages must
+    /// be inflated in the order they came.
+    func inflated(_ message: WebSocketMessage) throws(BenchError) -> WebSocketMessage {
         guard message.compressed else { return message }
         guard let compression else { throw BenchError("a compressed message without permessage-deflate") }
         return WebSocketMessage(opcode: message.opcode, payload: try compression.decompress(message.payload))

@@ -113,7 +113,7 @@ extension JSONValue: CustomStringConvertible {
     /// The same text as UTF-8 bytes. JSON is built as bytes and made a `String` once: each
     /// append to a `String` costs a few hundred instructions, and a render's accessibility
     /// list alone is a few hundred pieces.
-    func write(into out: inout [UInt8]) {
+    public func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -155,43 +155,32 @@ extension JSONValue: CustomStringConvertible {
 
     /// Writes a JSON string literal as UTF-8 bytes.
     ///
-    /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. The
-    /// escaped length is counted first, so the literal is written in place in one pass.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. Runs of
+    /// bytes that need no escape are copied whole; only the escapes are written one by one.
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { bytes in
-            var length = bytes.count + 2
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            out.reserveCapacity(out.count + bytes.count + bytes.count / 8 + 2)
+            out.append(0x22)
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 switch byte {
-                case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1
-                default: length += 5  // \u00XX
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
                 }
+                runStart = index + 1
             }
-            let start = out.count
-            out.append(contentsOf: repeatElement(0, count: length))
-            out.withUnsafeMutableBufferPointer { buffer in
-                let hex: StaticString = "0123456789abcdef"
-                var index = start
-                func put(_ byte: UInt8) {
-                    buffer[index] = byte
-                    index += 1
-                }
-                put(0x22)
-                for byte in bytes {
-                    switch byte {
-                    case 0x22: put(0x5C); put(0x22)
-                    case 0x5C: put(0x5C); put(0x5C)
-                    case 0x0A: put(0x5C); put(UInt8(ascii: "n"))
-                    case 0x0D: put(0x5C); put(UInt8(ascii: "r"))
-                    case 0x09: put(0x5C); put(UInt8(ascii: "t"))
-                    case ..<0x20:
-                        put(0x5C); put(UInt8(ascii: "u")); put(0x30); put(0x30)
-                        put(hex.utf8Start[Int(byte >> 4)]); put(hex.utf8Start[Int(byte & 0xF)])
-                    default: put(byte)
-                    }
-                }
-                put(0x22)
-            }
+            if bytes.count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
+            out.append(0x22)
         }
     }
 }

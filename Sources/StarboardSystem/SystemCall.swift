@@ -87,9 +87,22 @@ public enum SystemCall {
         try retrying(operation(), { Glibc.fsync(descriptor) })
     }
 
+    /// Set on threads that keep SIGPIPE blocked for good (``blockSIGPIPEForThisThread()``).
+    private static let blockedThreads = ThreadFlag()
+
+    /// Blocks SIGPIPE on the calling thread for as long as it runs, for a thread that writes to
+    /// pipes all the time (the server's service thread): its writes then skip the two system
+    /// calls ``withoutSIGPIPE(_:)`` costs. A SIGPIPE raised on it stays pending and blocked there,
+    /// harming nothing; no other thread is affected.
+    public static func blockSIGPIPEForThisThread() {
+        var previous = sigset_t()
+        if starboard_block_sigpipe(&previous) == 0 { blockedThreads.set() }
+    }
+
     /// Runs `body` with SIGPIPE blocked on this thread only; one raised meanwhile is taken back.
     /// (A process-wide SIG_IGN set by a library would change every other part of the program.)
     public static func withoutSIGPIPE<T>(_ body: () throws(SystemError) -> T) throws(SystemError) -> T {
+        if blockedThreads.isSet { return try body() }
         var previous = sigset_t()
         guard starboard_block_sigpipe(&previous) == 0 else { return try body() }
         do {
@@ -100,5 +113,22 @@ public enum SystemCall {
             starboard_restore_sigpipe(&previous, error.code == EPIPE ? 1 : 0)
             throw error
         }
+    }
+}
+
+/// A flag per thread, in thread-local storage.
+final class ThreadFlag: Sendable {
+    private let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        self.key = key
+    }
+
+    var isSet: Bool { pthread_getspecific(key) != nil }
+
+    func set() {
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
     }
 }

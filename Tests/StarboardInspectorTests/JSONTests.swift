@@ -1,5 +1,6 @@
 import Testing
 @testable import StarboardInspector
+import StarboardUI
 
 @Suite("JSON")
 struct JSONTests {
@@ -141,5 +142,19 @@ struct JSONTests {
         let set: Set<JSONValue> = [.integer(1), .number(1), .string("1"), .array([.integer(1)]),
                                    .object([("a", .integer(1)), ("b", .integer(2))]), .object([("b", .integer(2)), ("a", .integer(1))])]
         #expect(set.count == 6)
+    }
+
+    @Test func accessibilityIsWrittenStraightAsItsJSONValueWouldBe() {
+        let elements = [
+            AccessibilityElement(id: "star-1", label: "Set \"1\" star", value: nil, hint: "Tap\nhere ✓", frame: Rect(x: 0.1234, y: -2, width: 44, height: 1e-4), isTappable: true),
+            AccessibilityElement(id: "title", label: nil, value: "3 stars", hint: nil, frame: Rect(x: 12.5, y: 1000.0005, width: 0, height: 7), isTappable: false),
+            AccessibilityElement(id: "go", label: "Go", value: nil, hint: nil, frame: Rect(x: 1, y: 2, width: 3, height: 4), isTappable: true, traits: ["button", "is \"selected\""]),
+        ]
+        var written: [UInt8] = []
+        elements.writeJSON(into: &written)
+        #expect(String(decoding: written, as: UTF8.self) == JSONValue.array(elements.map(\.json)).description)
+        var empty: [UInt8] = []
+        [AccessibilityElement]().writeJSON(into: &empty)
+        #expect(empty == Array("[]".utf8))
     }
 }

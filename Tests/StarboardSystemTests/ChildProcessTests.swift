@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StarboardSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,6 +70,49 @@ struct SystemCallTests {
         #expect(sigismember(&pending, SIGPIPE) == 0, "the signal raised by the write was taken back")
     }
 
+    @Test func aThreadCanKeepSIGPIPEBlockedForItselfAlone() throws {
+        let ends = try SystemCall.pipe()
+        SystemCall.close(ends.read)
+        defer { SystemCall.close(ends.write) }
+        let previous = signal(SIGPIPE, SIG_DFL)
+        defer { signal(SIGPIPE, previous) }
+        let outcome = Mutex<Outcome?>(nil)
+        let descriptor = ends.write
+        let thread = Thread {
+            SystemCall.blockSIGPIPEForThisThread()
+            let code = Self.writeErrno(descriptor)
+            var mask = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            outcome.withLock { $0 = Outcome(code: code, blocked: sigismember(&mask, SIGPIPE) == 1) }
+        }
+        thread.start()
+        while outcome.withLock({ $0 == nil }) { sched_yield() }
+        let seen = try #require(outcome.withLock { $0 })
+        #expect(seen.code == EPIPE)
+        #expect(seen.blocked)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        #expect(sigismember(&mask, SIGPIPE) == 0, "other threads are not affected")
+    }
+
+    struct Outcome {
+        var code: Int32?
+        var blocked: Bool
+    }
+
+    /// The errno of writing one byte to `descriptor`, nil if it worked.
+    static func writeErrno(_ descriptor: Int32) -> Int32? {
+        let bytes: [UInt8] = [1]
+        do {
+            _ = try bytes.withUnsafeBytes { raw in try SystemCall.writeSome(descriptor, raw, "write") }
+            return nil
+        } catch let error as SystemError {
+            return error.code
+        } catch {
+            return -1
+        }
+    }
+
     @Test func aFullPipeWouldBlockAndAnEmptyOneHasNothing() throws {
         let ends = try SystemCall.pipe()
         defer {
@@ -92,3 +136,4 @@ struct SystemCallTests {
         #expect(SystemError("fsync state.json", code: ENOSPC).description == "fsync state.json: No space left on device (errno 28)")
     }
 }
+

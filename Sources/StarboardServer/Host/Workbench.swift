@@ -119,15 +119,18 @@ public struct Workbench: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let result = try? component.render(values) else { return nil }
         let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
-        var out = "\"svg\":"
+        // Built as bytes and made a String once: the SVG alone is kilobytes, escaped here once
+        // for every client that will get it.
+        var out: [UInt8] = []
         out.reserveCapacity(result.rendering.svg.utf8.count * 9 / 8 + 1024)
+        out.append(contentsOf: #""svg":"#.utf8)
         JSONValue.writeString(result.rendering.svg, into: &out)
-        out += ",\"size\":"
+        out.append(contentsOf: #","size":"#.utf8)
         result.rendering.size.json.write(into: &out)
-        out += ",\"accessibility\":"
-        JSONValue.array(result.rendering.accessibility.map(\.json)).write(into: &out)
-        out += ",\"renderMicros\":\(micros)"
-        return out
+        out.append(contentsOf: #","accessibility":"#.utf8)
+        result.rendering.accessibility.writeJSON(into: &out)
+        out.append(contentsOf: ",\"renderMicros\":\(micros)".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

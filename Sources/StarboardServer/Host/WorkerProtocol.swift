@@ -341,11 +341,9 @@ public enum WorkerFraming {
         let jsonCount: Int
 
         func json() throws(WorkerProtocolError) -> JSONValue {
-            guard let text = String(validating: bytes[4..<(4 + jsonCount)], as: UTF8.self) else {
-                throw WorkerProtocolError("a frame that is not UTF-8")
-            }
             do {
-                return try JSONValue(parsing: text)
+                // Parsed from the bytes, which checks their UTF-8 as it goes: no copy as a String first.
+                return try JSONValue(parsingUTF8: bytes[4..<(4 + jsonCount)])
             } catch {
                 throw WorkerProtocolError("a frame that is not JSON: \(error)")
             }

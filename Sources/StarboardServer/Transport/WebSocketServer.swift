@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import StarboardSystem
 import Synchronization
 
 /// A websocket and static-file server on one libwebsockets service thread.
@@ -46,6 +47,9 @@ public final class WebSocketServer: Sendable {
         try lifecycle.withLock { (state) throws(WebSocketServerError) in
             guard case .idle = state else { throw .alreadyStarted }
             let thread = try Self.spawn {
+                // This thread writes to a worker's pipe for every change: SIGPIPE stays blocked
+                // here (only here), so a worker that died is an EPIPE at no extra cost per write.
+                SystemCall.blockSIGPIPEForThisThread()
                 // The loop is created, used and released on the service thread only.
                 let loop = ServiceLoop(configuration: configuration, handler: handler, outbox: outbox)
                 let result: Result<Int, WebSocketServerError>
