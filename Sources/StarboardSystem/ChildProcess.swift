@@ -61,7 +61,15 @@ public final class ChildProcess: Sendable {
     public let stdin: Int32
     public let stdout: Int32
     public let stderr: Int32
-    private let state = Mutex((ownsStreams: true, termination: Termination?.none))
+
+    private struct State {
+        /// Which of `stdin`, `stdout`, `stderr` this object still has to close: closing one twice
+        /// would close whatever descriptor took its number meanwhile.
+        var open: [Bool]
+        var termination: Termination?
+    }
+
+    private let state: Mutex<State>
 
     /// Starts `executable` (a path; see ``find(_:)``) with `arguments` after argv[0].
     public init(_ executable: String, arguments: [String] = [], options: Options = Options()) throws(SystemError) {
@@ -113,6 +121,7 @@ public final class ChildProcess: Sendable {
             stdin = parentEnds[0]
             stdout = parentEnds[1]
             stderr = parentEnds[2]
+            state = Mutex(State(open: parentEnds.map { $0 >= 0 }, termination: nil))
         } catch {
             close(opened)
             throw error
@@ -120,7 +129,7 @@ public final class ChildProcess: Sendable {
     }
 
     deinit {
-        if state.withLock({ $0.ownsStreams }) { closeStreams() }
+        closeStreams()
     }
 
     /// The full path of `name` on PATH, if it is there and executable.
@@ -134,15 +143,29 @@ public final class ChildProcess: Sendable {
         return nil
     }
 
-    /// Closes this process's ends of the pipes (the child then reads end-of-file on stdin).
+    /// Closes this process's ends of the pipes it still holds (the child then reads end-of-file
+    /// on stdin). Each is closed once, however often this is called.
     public func closeStreams() {
-        for descriptor in [stdin, stdout, stderr] where descriptor >= 0 { SystemCall.close(descriptor) }
-        state.withLock { $0.ownsStreams = false }
+        for index in 0..<3 { close(stream: index) }
+    }
+
+    /// Closes the pipe to the child's stdin: it reads end-of-file.
+    public func closeStdin() {
+        close(stream: 0)
+    }
+
+    private func close(stream index: Int) {
+        let descriptor = [stdin, stdout, stderr][index]
+        let wasOpen = state.withLock { state in
+            defer { state.open[index] = false }
+            return state.open[index]
+        }
+        if wasOpen { SystemCall.close(descriptor) }
     }
 
     /// Hands the pipes' ends over to the caller, who closes them from now on.
     public func takeStreams() -> (stdin: Int32, stdout: Int32, stderr: Int32) {
-        state.withLock { $0.ownsStreams = false }
+        state.withLock { $0.open = [false, false, false] }
         return (stdin, stdout, stderr)
     }
 
@@ -236,7 +259,7 @@ extension ChildProcess {
         var open = [stdout, stderr].filter { $0 >= 0 }
         for descriptor in open + (writing ? [stdin] : []) { try SystemCall.setNonBlocking(descriptor) }
         if writing && input.isEmpty {
-            SystemCall.close(stdin)
+            closeStdin()
             writing = false
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -258,7 +281,7 @@ extension ChildProcess {
                         written = input.count
                     }
                     if written == input.count {
-                        SystemCall.close(stdin)
+                        closeStdin()
                         writing = false
                     }
                     continue

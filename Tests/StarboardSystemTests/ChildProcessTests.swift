@@ -45,6 +45,18 @@ struct ChildProcessTests {
         #expect(listed.isSubset(of: [0, 1, 2, 3]), "0-2 and ls's own directory: \(listed)")
     }
 
+    @Test func eachPipeIsClosedOnceWhateverTakesItsNumberNext() throws {
+        let child = try ChildProcess("/bin/cat", options: ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe))
+        child.closeStdin()
+        // The lowest free number: most likely the one stdin's pipe had.
+        let bystander = open("/dev/null", O_RDONLY)
+        defer { close(bystander) }
+        child.closeStreams()
+        child.closeStreams()
+        #expect(fcntl(bystander, F_GETFD) >= 0, "a descriptor opened meanwhile was closed in the child's name")
+        child.kill()
+    }
+
     @Test func signalsAndTermination() throws {
         let child = try ChildProcess("/bin/sleep", arguments: ["30"])
         #expect(child.poll() == nil)
