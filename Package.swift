@@ -58,7 +58,7 @@ let package = Package(
             name: "StarboardBench",
             dependencies: [
                 "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
-                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "StarboardSystem",
+                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem",
             ]
         ),
         .target(

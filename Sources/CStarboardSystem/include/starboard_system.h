@@ -2,11 +2,12 @@
 #define STARBOARD_SYSTEM_H
 
 #include <signal.h>
+#include <sys/epoll.h>
 #include <sys/types.h>
 
 /* The few system facilities Swift cannot reach safely or at all: starting a child process
  * (between fork and exec only async-signal-safe calls may run, which Swift cannot promise),
- * and glibc functions Swift's Glibc module does not export. */
+ * and glibc functions Swift's Glibc module does not export (epoll comes with the header). */
 
 /// Starts `path` with `argv` and `envp` (NULL-terminated). `fds[i]` (i = 0, 1, 2) becomes the
 /// child's descriptor i, or -1 to inherit the parent's; every other descriptor is closed in the

@@ -10,8 +10,10 @@ final class Connection {
     var message: [UInt8] = []
     /// Set once the connection was refused (close reason given); nothing more is read or written.
     var isRefused = false
-    /// Whether the stall timer runs, i.e. output waits for the client.
-    var stallTimerArmed = false
+    /// When output started waiting for the client (or last made progress); nil while none waits.
+    var waitingSince: UInt64?
+    /// An lws timer is set for this connection and has not fired yet.
+    var stallCheckPending = false
     /// Reading from the client is paused until the replies waiting for it have gone out.
     var isReadPaused = false
     /// The client negotiated permessage-deflate: longer messages go to it compressed.

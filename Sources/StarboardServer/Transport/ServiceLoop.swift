@@ -1,4 +1,5 @@
 import CStarboardSystem
+import Dispatch
 import CStarboardWebSockets
 #if canImport(Glibc)
 import Glibc
@@ -216,7 +217,7 @@ final class ServiceLoop {
             case .write:
                 // A failure means the connection is closing; CLOSED follows.
                 _ = lws_callback_on_writable(connection.wsi)
-                if !connection.stallTimerArmed {
+                if connection.waitingSince == nil {
                     armStallTimer(connection)
                 }
             case .drop:
@@ -225,16 +226,28 @@ final class ServiceLoop {
         }
     }
 
+    /// Output waits for the client from now: it is dropped if the wait lasts the stall timeout
+    /// without progress.
+    ///
+    /// lws keeps its timers in one sorted list, so setting one costs a walk through the others:
+    /// setting it on every write, with a thousand subscribers, was most of a broadcast's time.
+    /// So an lws timer is set only when none is pending for the connection; when it fires, it is
+    /// set again for what is left of the wait, or nothing happens if the output went out.
     func armStallTimer(_ connection: Connection) {
-        connection.stallTimerArmed = true
-        lws_set_timer_usecs(connection.wsi, lws_usec_t(configuration.stallTimeout * 1_000_000))
+        connection.waitingSince = DispatchTime.now().uptimeNanoseconds
+        scheduleStallCheck(connection, after: configuration.stallTimeout)
     }
 
-    /// Disarms the stall timer. lws 4.1 has no way to cancel it (its "cancel" value fires the
-    /// timer at once, costing a turn of the loop after every write), so it is left to run out
-    /// and ignored when it does.
+    /// Output went out: no wait to time. (lws 4.1 cannot cancel a timer either: its "cancel"
+    /// value fires it at once. A pending one is left to run out.)
     func cancelStallTimer(_ connection: Connection) {
-        connection.stallTimerArmed = false
+        connection.waitingSince = nil
+    }
+
+    private func scheduleStallCheck(_ connection: Connection, after seconds: Double) {
+        guard !connection.stallCheckPending else { return }
+        connection.stallCheckPending = true
+        lws_set_timer_usecs(connection.wsi, lws_usec_t(max(seconds, 0.001) * 1_000_000))
     }
 
     /// Closes without a close frame: the client is not reading, so one would never arrive.
@@ -243,9 +256,16 @@ final class ServiceLoop {
     }
 
     private func stalled(user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let connection = connection(for: user), connection.stallTimerArmed else { return 0 }
-        connection.stallTimerArmed = false
-        drop(connection)
+        guard let connection = connection(for: user) else { return 0 }
+        connection.stallCheckPending = false
+        guard let since = connection.waitingSince else { return 0 }
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - since) / 1e9
+        if waited >= configuration.stallTimeout {
+            connection.waitingSince = nil
+            drop(connection)
+        } else {
+            scheduleStallCheck(connection, after: configuration.stallTimeout - waited)
+        }
         return 0
     }
 
