@@ -21,8 +21,8 @@ public struct ServerConfiguration: Sendable {
     /// Websocket subprotocol clients must offer.
     public var subprotocol: String
     /// Most frames that may wait for one client before it is dropped as too slow. Reading from a
-    /// client stops well before (at a quarter of this) until its replies have gone out, so a
-    /// client that sends faster than it reads is slowed down rather than dropped.
+    /// client stops before (at three quarters of this) until a quarter is left, so a client that
+    /// sends faster than it reads is slowed down rather than dropped.
     public var maxQueuedFrames: Int
     /// Most bytes that may wait for one client before it is dropped as too slow.
     public var maxQueuedBytes: Int
