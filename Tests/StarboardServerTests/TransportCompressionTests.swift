@@ -17,7 +17,7 @@ struct TransportCompressionTests {
             let plain = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
             #expect(first.handshake.headers["sec-websocket-extensions"] == "permessage-deflate")
             #expect(plain.handshake.headers["sec-websocket-extensions"] == nil)
-            #expect(await eventually { handler.opened.count == 3 })
+            #expect(waitUntil { handler.opened.count == 3 })
             let render = "{\"type\":\"render\",\"svg\":\"" + String(repeating: "<rect x=\\\"1\\\" y=\\\"2\\\"/>", count: 300) + "\"}"
             let frame = OutgoingFrame(text: render)
             server.broadcast(frame, to: handler.opened, coalescingKey: nil)

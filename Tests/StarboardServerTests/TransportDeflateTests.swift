@@ -36,14 +36,15 @@ struct TransportDeflateTests {
     @Test func compressedTrafficRoundTripsAndOversizeIsRefused() async throws {
         try await withServer { server, port, handler in
             let process = try Self.startPython(Self.client, arguments: ["\(port)"])
-            #expect(await eventually { handler.messages == ["hello"] })
+            // Waited for on this thread, not suspended: see waitUntil.
+            #expect(waitUntil { handler.messages == ["hello"] })
             // 3 MiB deflated on its way out: lws keeps reading it across writeable callbacks.
             let big = OutgoingFrame(text: String(repeating: "z", count: 3 * 1024 * 1024))
             if let id = handler.opened.first {
                 server.send(big, to: id, coalescingKey: nil)
             }
             let output = try Self.finish(process)
-            #expect(output.status == 0)
+            #expect(output.status == 0, "the client said: \(output.text)")
             let lines = output.text.split(separator: "\n").map(String.init)
             #expect(lines.contains("extensions permessage-deflate"))
             #expect(lines.contains("echo echo:hello"))
@@ -57,7 +58,7 @@ struct TransportDeflateTests {
 
     fileprivate static func startPython(_ script: String, arguments: [String]) throws -> ChildProcess {
         guard let python = ChildProcess.find("python3") else { throw TestClientError(description: "no python3") }
-        return try ChildProcess(python, arguments: ["-c", script] + arguments, options: ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .null))
+        return try ChildProcess(python, arguments: ["-c", script] + arguments, options: ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .stdout))
     }
 
     /// Reads everything the script prints, then its exit status.

@@ -277,6 +277,20 @@ final class RecordingHandler: WebSocketHandler {
     }
 }
 
+/// Waits on this thread until `condition` holds or `timeout` seconds pass, for tests that must
+/// not suspend: a test waiting for a child process's output holds its thread anyway, and one that
+/// suspended meanwhile could wait long for a free thread of the small cooperative pool when the
+/// other tests running in parallel hold both (it did: a 20 s wait of a client timed out).
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        sched_yield()
+        usleep(1000)
+    }
+    return condition()
+}
+
 /// Polls `condition` until it holds or `timeout` seconds pass.
 func eventually(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
