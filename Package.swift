@@ -27,11 +27,22 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        // permessage-deflate: the server compresses each message once for every client that
+        // negotiated it; the bench's browser-like clients compress and inflate as browsers do.
+        .systemLibrary(
+            name: "CStarboardZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CStarboardWebSockets",
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // Starting children and the few glibc calls Swift cannot make itself, and the one Swift
+        // layer over system calls and child processes that every other target uses.
+        .target(name: "CStarboardSystem"),
+        .target(name: "StarboardSystem", dependencies: ["CStarboardSystem"]),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CStarboardAllocationCounter"),
         // Pins the bench's client and servers to cores, so the floor and the server are compared alike.
@@ -42,31 +53,35 @@ let package = Package(
         .target(name: "StarboardUI", dependencies: ["CStarboardFreeType"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
-        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "StarboardInspector"]),
+        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardUI", "StarboardInspector"]),
         .target(
             name: "StarboardBench",
             dependencies: [
                 "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
-                "CStarboardAllocationCounter", "CStarboardPlacement",
+                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem",
             ]
         ),
         .target(
             name: "StarboardCommands",
-            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench"]
+            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench", "StarboardSystem"]
         ),
         .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI"]),
+        .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI", "StarboardSystem"]),
         .testTarget(
             name: "StarboardComponentsTests",
             dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "StarboardServerTests", dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector"]),
-        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands"]),
+        .testTarget(
+            name: "StarboardServerTests",
+            dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "CStarboardZlib"]
+        ),
+        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardSystem"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
+        .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,5 @@ static inline uint64_t starboard_lws_option_explicit_vhosts(void) { return (uint
 
 /* Sentinels that are cast macros. */
 static inline int starboard_lws_to_kill_async(void) { return LWS_TO_KILL_ASYNC; }
-static inline lws_usec_t starboard_lws_timer_cancel(void) { return LWS_SET_TIMER_USEC_CANCEL; }
 
 #endif

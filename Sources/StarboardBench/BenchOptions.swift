@@ -14,6 +14,8 @@ public struct BenchOptions: Sendable {
     public var subscriberLevels = [1, 100, 1000]
     /// Changes timed at each subscriber count.
     public var fanOutTrials = 20
+    /// Whether fan-out subscribers negotiate permessage-deflate, as browsers do.
+    public var compressingSubscribers = true
     /// `set`s in the burst.
     public var burst = 10_000
     /// Server starts timed.

@@ -5,6 +5,7 @@ struct FrameReader {
     private var start = 0
     private var fragments: [UInt8] = []
     private var fragmentOpcode: WebSocketMessage.Opcode?
+    private var fragmentCompressed = false
 
     /// Bytes received but not yet consumed.
     var pendingCount: Int { buffer.count - start }
@@ -62,17 +63,19 @@ struct FrameReader {
                 throw BenchError("unknown websocket opcode \(first & 0x0F)")
             }
             let final = first & 0x80 != 0
+            let compressed = first & 0x40 != 0
             switch opcode {
             case .continuation:
                 guard let kind = fragmentOpcode else { throw BenchError("continuation frame without a first fragment") }
                 fragments.append(contentsOf: payload)
                 if final {
                     defer { fragments = []; fragmentOpcode = nil }
-                    return WebSocketMessage(opcode: kind, payload: fragments)
+                    return WebSocketMessage(opcode: kind, payload: fragments, compressed: fragmentCompressed)
                 }
             case .text, .binary:
-                if final { return WebSocketMessage(opcode: opcode, payload: Array(payload)) }
+                if final { return WebSocketMessage(opcode: opcode, payload: Array(payload), compressed: compressed) }
                 fragmentOpcode = opcode
+                fragmentCompressed = compressed
                 fragments = Array(payload)
             case .close, .ping, .pong:
                 return WebSocketMessage(opcode: opcode, payload: Array(payload))

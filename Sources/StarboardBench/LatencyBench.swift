@@ -15,12 +15,14 @@ public struct LatencyResult: Sendable {
     /// Bytes of the render message (and of the echoed payload).
     public let renderBytes: Int
 
-    /// Median change→render over median echo: the headline figure.
+    /// Median change→render of values seen before (answered from the cache) over median echo.
     public var medianRatio: Double { echoFloor.medianMicros > 0 ? changeToRender.medianMicros / echoFloor.medianMicros : 0 }
-    /// Median uncached change→render over median echo.
+    /// Median uncached change→render over median echo: the headline figure.
     public var uncachedMedianRatio: Double { echoFloor.medianMicros > 0 ? uncachedChangeToRender.medianMicros / echoFloor.medianMicros : 0 }
     /// p99 change→render over p99 echo.
     public var p99Ratio: Double { echoFloor.p99Micros > 0 ? changeToRender.p99Micros / echoFloor.p99Micros : 0 }
+    /// p99 uncached change→render over p99 echo.
+    public var uncachedP99Ratio: Double { echoFloor.p99Micros > 0 ? uncachedChangeToRender.p99Micros / echoFloor.p99Micros : 0 }
 }
 
 enum LatencyBench {
@@ -89,15 +91,18 @@ enum LatencyBench {
     }
 }
 
-/// RatingControl star sizes that never repeat within a run (widths 30.001, 30.002, … points), so
-/// the server's render cache never has the answer.
+/// RatingControl star sizes that never repeat within a run, so the server's render cache never
+/// has the answer: whole points, as the page's size fields step them, width and height each
+/// 8...200 (37,249 pairs). (Until 2026-12 these were thousandths, 30.001, 30.002, …, which no
+/// control sends and which made every render two and a half times as long.)
 struct FreshValues {
     let component = "RatingControl"
     private var count = 0
 
     mutating func next() -> String {
         count += 1
-        let thousandths = 30_000 + count % 150_000
-        return #"{"starSize":{"width":\#(thousandths / 1000).\#(String(format: "%03d", thousandths % 1000)),"height":44}}"#
+        let width = 8 + count % 193
+        let height = 8 + (count / 193) % 193
+        return #"{"starSize":{"width":\#(width),"height":\#(height)}}"#
     }
 }

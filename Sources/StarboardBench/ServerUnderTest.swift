@@ -5,7 +5,7 @@ import Glibc
 /// A server child process and the port it listens on.
 struct ServerUnderTest {
     /// The child; stopping it (or dropping the last reference) stops the server.
-    let process: ChildProcess
+    let process: ServerProcess
     let port: Int
     /// Nanoseconds from just before fork to the "listening" line.
     let announcedAfter: UInt64
@@ -26,7 +26,7 @@ struct ServerUnderTest {
         let started = Clock.now()
         // The child (and the worker it starts) inherits the core it is started from.
         let process = try options.placement.startingServer { () throws(BenchError) in
-            try ChildProcess(executable: options.starboardBinary, arguments: arguments)
+            try ServerProcess(executable: options.starboardBinary, arguments: arguments)
         }
         let line = try process.waitForLine(containing: "is listening on http://", timeoutSeconds: 20)
         let announced = Clock.now() - started

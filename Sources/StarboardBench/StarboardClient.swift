@@ -8,9 +8,10 @@ final class StarboardClient: @unchecked Sendable {
     private(set) var latestRender: [String: WebSocketMessage] = [:]
     private var nextID = 1
 
-    /// Connects and reads the catalog, which the server sends first.
-    init(port: Int, timeoutSeconds: Int = 10) throws(BenchError) {
-        socket = try WebSocketClient(port: port, timeoutSeconds: timeoutSeconds)
+    /// Connects (offering permessage-deflate as a browser does, with `compressing`) and reads the
+    /// catalog, which the server sends first.
+    init(port: Int, compressing: Bool = false, timeoutSeconds: Int = 10) throws(BenchError) {
+        socket = try WebSocketClient(port: port, compressing: compressing, timeoutSeconds: timeoutSeconds)
         let first = try socket.receive()
         guard first.type == "catalog" else { throw BenchError("expected the catalog first, got \(first.type ?? "?")") }
     }

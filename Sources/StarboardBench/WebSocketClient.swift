@@ -1,3 +1,4 @@
+import StarboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,9 +16,13 @@ final class WebSocketClient: @unchecked Sendable {
     private var sendBuffer: [UInt8] = []
     private var maskState: UInt32
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Set when permessage-deflate was negotiated: messages go out compressed and compressed ones
+    /// come back inflated, as a browser's do.
+    private(set) var compression: MessageCompression?
 
-    /// Connects to 127.0.0.1:`port` and upgrades `path`, offering `subprotocol` (no Origin header).
-    init(port: Int, path: String = "/ws", subprotocol: String? = "starboard.v1", timeoutSeconds: Int = 10) throws(BenchError) {
+    /// Connects to 127.0.0.1:`port` and upgrades `path`, offering `subprotocol` (no Origin header)
+    /// and, with `compressing`, permessage-deflate as Chrome offers it.
+    init(port: Int, path: String = "/ws", subprotocol: String? = "starboard.v1", compressing: Bool = false, timeoutSeconds: Int = 10) throws(BenchError) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
         maskState = UInt32(truncatingIfNeeded: Clock.now()) | 1
@@ -42,7 +47,7 @@ final class WebSocketClient: @unchecked Sendable {
             throw BenchError("connect to 127.0.0.1:\(port): errno \(code)")
         }
         do {
-            try handshake(port: port, path: path, subprotocol: subprotocol)
+            try handshake(port: port, path: path, subprotocol: subprotocol, compressing: compressing)
         } catch {
             Glibc.close(fd)
             throw error
@@ -53,17 +58,25 @@ final class WebSocketClient: @unchecked Sendable {
         Glibc.close(fd)
     }
 
-    private func handshake(port: Int, path: String, subprotocol: String?) throws(BenchError) {
+    private func handshake(port: Int, path: String, subprotocol: String?, compressing: Bool) throws(BenchError) {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: c3RhcmJvYXJkLWJlbmNoIQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
+        if compressing { request += "Sec-WebSocket-Extensions: \(MessageCompression.browserOffer)\r\n" }
         request += "\r\n"
         try write(Array(request.utf8))
         while true {
             if let head = reader.takeHeaderBlock() {
                 guard head.hasPrefix("HTTP/1.1 101") else {
                     throw BenchError("websocket upgrade refused: \(head.split(separator: "\r\n").first ?? "")")
+                }
+                let accepted = head.split(separator: "\r\n").contains {
+                    $0.lowercased().hasPrefix("sec-websocket-extensions:") && $0.contains("permessage-deflate")
+                }
+                if compressing {
+                    guard accepted else { throw BenchError("the server did not take permessage-deflate") }
+                    compression = try MessageCompression()
                 }
                 return
             }
@@ -73,21 +86,24 @@ final class WebSocketClient: @unchecked Sendable {
 
     /// Sends `text` as one masked text frame.
     func send(_ text: String) throws(BenchError) {
-        var text = text
-        text.withUTF8 { sendFrame(payload: UnsafeRawBufferPointer($0)) }
-        try write(sendBuffer)
+        try send(bytes: Array(text.utf8))
     }
 
-    /// Sends `bytes` (valid UTF-8) as one masked text frame.
+    /// Sends `bytes` (valid UTF-8) as one masked text frame, compressed when that was negotiated.
     func send(bytes: [UInt8]) throws(BenchError) {
-        bytes.withUnsafeBytes { sendFrame(payload: $0) }
+        if let compression {
+            let compressed = try bytes.withUnsafeBytes { raw in Result { () throws(BenchError) in try compression.compress(raw) } }.get()
+            compressed.withUnsafeBytes { sendFrame(payload: $0, compressed: true) }
+        } else {
+            bytes.withUnsafeBytes { sendFrame(payload: $0, compressed: false) }
+        }
         try write(sendBuffer)
     }
 
     /// Encodes a final text frame into `sendBuffer`, masked as RFC 6455 requires of clients.
-    private func sendFrame(payload: UnsafeRawBufferPointer) {
+    private func sendFrame(payload: UnsafeRawBufferPointer, compressed: Bool) {
         sendBuffer.removeAll(keepingCapacity: true)
-        sendBuffer.append(0x81)
+        sendBuffer.append(compressed ? 0xC1 : 0x81)
         let count = payload.count
         if count < 126 {
             sendBuffer.append(0x80 | UInt8(count))
@@ -115,25 +131,33 @@ final class WebSocketClient: @unchecked Sendable {
     private func write(_ bytes: [UInt8]) throws(BenchError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { throw BenchError("send failed: errno \(errno)") }
-            offset += sent
+            do {
+                offset += try SystemCall.retrying("send to the server", {
+                    bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+                })
+            } catch {
+                throw BenchError("\(error)")
+            }
         }
     }
 
     /// Reads what is there (blocking per the socket mode); false on EOF. Throws on timeout or reset.
     private func fill() throws(BenchError) -> Bool {
-        while true {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                return true
-            }
-            if count == 0 { return false }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { throw BenchError("no reply within the receive timeout") }
-            throw BenchError("recv failed: errno \(errno)")
+        guard let count = try readAvailable() else { throw BenchError("no reply within the receive timeout") }
+        return count > 0
+    }
+
+    /// One read into the reader: the byte count, 0 at the end, nil when nothing came (in time).
+    private func readAvailable() throws(BenchError) -> Int? {
+        let result = scratch.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try SystemCall.readSome(fd, into: buffer, "receive from the server") }
+        }
+        do {
+            guard let count = try result.get() else { return nil }
+            scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            return count
+        } catch {
+            throw BenchError("\(error)")
         }
     }
 
@@ -143,7 +167,7 @@ final class WebSocketClient: @unchecked Sendable {
         while true {
             while let message = try reader.nextMessage() {
                 switch message.opcode {
-                case .text, .binary: return message
+                case .text, .binary: return try inflated(message)
                 case .close: throw BenchError("the server closed the connection: \(message.closeDescription)")
                 default: continue
                 }
@@ -169,26 +193,32 @@ final class WebSocketClient: @unchecked Sendable {
 
     /// Reads everything available without waiting and hands over each complete text message;
     /// false when the server closed the connection.
-    func receiveAvailable(_ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
-        while true {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                scratch.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                continue
-            }
+    ///
+    /// With `inflating` false, compressed messages are handed over as they came (see
+    /// ``inflated(_:)``): the fan-out times delivery, not this one thread inflating a thousand
+    /// renders that a thousand browsers would each inflate on their own.
+    func receiveAvailable(inflating: Bool = true, _ handle: (WebSocketMessage) -> Void) throws(BenchError) -> Bool {
+        while let count = try readAvailable() {
             if count == 0 { return false }
-            if errno == EINTR { continue }
-            guard errno == EAGAIN || errno == EWOULDBLOCK else { throw BenchError("recv failed: errno \(errno)") }
-            break
         }
         while let message = try reader.nextMessage() {
             switch message.opcode {
-            case .text, .binary: handle(message)
+            case .text, .binary: handle(inflating ? try inflated(message) : message)
             case .close: return false
             default: continue
             }
         }
         return true
+    }
+}
+
+extension WebSocketClient {
+    /// The message as the application sees it: inflated when it came compressed. Messages must
+    /// be inflated in the order they came.
+    func inflated(_ message: WebSocketMessage) throws(BenchError) -> WebSocketMessage {
+        guard message.compressed else { return message }
+        guard let compression else { throw BenchError("a compressed message without permessage-deflate") }
+        return WebSocketMessage(opcode: message.opcode, payload: try compression.decompress(message.payload))
     }
 }
 

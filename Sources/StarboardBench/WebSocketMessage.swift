@@ -7,6 +7,8 @@ struct WebSocketMessage: Sendable {
 
     let opcode: Opcode
     let payload: [UInt8]
+    /// RSV1 on the first frame: the payload is compressed (permessage-deflate).
+    var compressed = false
 
     var text: String { String(decoding: payload, as: UTF8.self) }
 

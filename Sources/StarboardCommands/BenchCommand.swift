@@ -10,12 +10,12 @@ enum BenchCommand: Command {
         USAGE: starboard bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
                                [--web DIR] [--no-worker] [--placement split|shared|free]
-                               [--layout-only]
+                               [--layout-only] [--plain-subscribers]
 
         Runs the benchmarks against servers started from this binary (children on free loopback
         ports, stopped at the end), prints a table with every target as PASS or MISS, and exits 0
         unless a benchmark could not run. Build in release first:
-          swift build -c release --product starboard && .build/release/starboard bench
+          STARBOARD_CMO=1 swift build -c release --product starboard && .build/release/starboard bench
 
         OPTIONS:
           --quick                Tiny counts: checks that everything runs.
@@ -31,6 +31,8 @@ enum BenchCommand: Command {
           --placement P          split (default): clients on core 0, servers on core 1; shared: all
                                  on core 0; free: no pinning. For change → render and its floor.
           --layout-only          Only render cost and layout against view size (no servers).
+          --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
+                                 permessage-deflate (by default they offer it as browsers do).
         Set STARBOARD_BIN to start servers from another starboard executable.
         """
 
@@ -79,6 +81,7 @@ enum BenchCommand: Command {
         var layoutOnly = false
         var serveArguments: [String] = []
         var placement = Placement.split
+        var plainSubscribers = false
         var counts: [String: Int] = [:]
         let countOptions = ["--render-iterations", "--round-trips", "--subscribers", "--fan-out-trials", "--burst", "--startups"]
         var index = 0
@@ -96,6 +99,10 @@ enum BenchCommand: Command {
                 continue
             case "--no-worker":
                 serveArguments.append("--no-worker")
+                index += 1
+                continue
+            case "--plain-subscribers":
+                plainSubscribers = true
                 index += 1
                 continue
             case "--placement":
@@ -131,6 +138,7 @@ enum BenchCommand: Command {
         if let n = counts["--startups"] { options.startups = n }
         options.serveArguments = serveArguments
         options.placement = placement
+        options.compressingSubscribers = !plainSubscribers
         return .success((options, json, layoutOnly))
     }
 }

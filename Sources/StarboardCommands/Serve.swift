@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import StarboardInspector
 import StarboardServer
+import StarboardSystem
 
 extension StarboardCommand {
     /// Runs the server until SIGINT or SIGTERM; returns the exit status.
@@ -29,6 +30,7 @@ extension StarboardCommand {
         serverOptions.stateFile = options.stateFile
         serverOptions.allowedOrigins = options.allowedOrigins
         serverOptions.originCheck = options.originCheck
+        serverOptions.log = { line in printError("warning: \(line)\n") }
         let host: any ComponentHost
         if options.watch && options.inProcess {
             printError("starboard: --watch needs the worker (it swaps workers to reload code); drop --no-worker\n")
@@ -61,7 +63,7 @@ extension StarboardCommand {
             port = try server.start()
         } catch {
             printError("starboard: \(error)" + (options.port != 0 ? " (or use --port 0 for any free port)" : "") + "\n")
-            server.stop()
+            try? server.stop()
             return 1
         }
         if options.host == "0.0.0.0" || options.host == "::" {
@@ -80,7 +82,7 @@ extension StarboardCommand {
             let package = FileManager.default.currentDirectoryPath
             guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
                 printError("starboard: --watch must run in the package folder (no Package.swift in \(package))\n")
-                server.stop()
+                try? server.stop()
                 return 1
             }
             let rebuilder = Rebuilder(package: package, session: server.session) { line in printError("watch: \(line)\n") }
@@ -91,14 +93,19 @@ extension StarboardCommand {
                 printError("watch: watching Components/ and Sources/ for changes\n")
             } catch {
                 printError("starboard: cannot watch the sources: \(error)\n")
-                server.stop()
+                try? server.stop()
                 return 1
             }
         }
 
         termination.wait()
         watcher?.stop()
-        server.stop()
+        do {
+            try server.stop()
+        } catch {
+            printError("starboard: stopped, but the values could not be saved: \(error)\n")
+            return 1
+        }
         FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
         return 0
     }
@@ -120,14 +127,19 @@ extension StarboardCommand {
     }
 
     static func openInBrowser(_ url: String) {
-        guard let opener = PNGConverter.findExecutable("xdg-open") else {
+        guard let opener = ChildProcess.find("xdg-open") else {
             printError("note: --open needs xdg-open; open \(url) yourself\n")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url]
-        try? process.run()
+        // Off the main thread: the server is already serving, and the opener may take a while.
+        DispatchQueue.global().async {
+            do {
+                let output = try ChildProcess.run(opener, arguments: [url], stderr: .stdout)
+                if !output.succeeded { printError("note: xdg-open \(output.termination); open \(url) yourself\n") }
+            } catch {
+                printError("note: \(error); open \(url) yourself\n")
+            }
+        }
     }
 
     static func printError(_ text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import StarboardSystem
 import StarboardInspector
 
 /// `starboard snapshot [--dir DIR] [--check]`.
@@ -108,7 +109,7 @@ enum SnapshotCommand: Command {
     static func check(_ renders: [SnapshotRender], in folder: SnapshotFolder) throws(SnapshotError) -> CommandOutput {
         var output = CommandOutput()
         var changed = 0, missing = 0
-        let canDrawPNG = PNGConverter.findExecutable("rsvg-convert") != nil
+        let canDrawPNG = ChildProcess.find("rsvg-convert") != nil
         for render in renders {
             let svgPath = folder.path(render.folder, render.baseName + ".svg")
             let newSVG = folder.path(render.folder, render.baseName + ".new.svg")

@@ -26,8 +26,38 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the structure, consistently with `==`: the case, then the contents (an object's
+    /// members in order). Writing the whole value out as text to hash it, as before, cost a
+    /// string as long as the value for every dictionary or set operation.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(description)
+        switch self {
+        case .null:
+            hasher.combine(0)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .integer(let i):
+            hasher.combine(2)
+            hasher.combine(i)
+        case .number(let d):
+            // Double's hash treats 0 and -0 alike, as its == does.
+            hasher.combine(3)
+            hasher.combine(d)
+        case .string(let s):
+            hasher.combine(4)
+            hasher.combine(s)
+        case .array(let items):
+            hasher.combine(5)
+            hasher.combine(items.count)
+            for item in items { item.hash(into: &hasher) }
+        case .object(let members):
+            hasher.combine(6)
+            hasher.combine(members.count)
+            for (key, value) in members {
+                hasher.combine(key)
+                value.hash(into: &hasher)
+            }
+        }
     }
 
     /// The member named `key` of an object.
@@ -83,7 +113,7 @@ extension JSONValue: CustomStringConvertible {
     /// The same text as UTF-8 bytes. JSON is built as bytes and made a `String` once: each
     /// append to a `String` costs a few hundred instructions, and a render's accessibility
     /// list alone is a few hundred pieces.
-    func write(into out: inout [UInt8]) {
+    public func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -125,43 +155,32 @@ extension JSONValue: CustomStringConvertible {
 
     /// Writes a JSON string literal as UTF-8 bytes.
     ///
-    /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. The
-    /// escaped length is counted first, so the literal is written in place in one pass.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Hot path: every render sends a whole SVG through here, and SVG is full of quotes. Runs of
+    /// bytes that need no escape are copied whole; only the escapes are written one by one.
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
         s.withUTF8 { bytes in
-            var length = bytes.count + 2
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            out.reserveCapacity(out.count + bytes.count + bytes.count / 8 + 2)
+            out.append(0x22)
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                 switch byte {
-                case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1
-                default: length += 5  // \u00XX
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
                 }
+                runStart = index + 1
             }
-            let start = out.count
-            out.append(contentsOf: repeatElement(0, count: length))
-            out.withUnsafeMutableBufferPointer { buffer in
-                let hex: StaticString = "0123456789abcdef"
-                var index = start
-                func put(_ byte: UInt8) {
-                    buffer[index] = byte
-                    index += 1
-                }
-                put(0x22)
-                for byte in bytes {
-                    switch byte {
-                    case 0x22: put(0x5C); put(0x22)
-                    case 0x5C: put(0x5C); put(0x5C)
-                    case 0x0A: put(0x5C); put(UInt8(ascii: "n"))
-                    case 0x0D: put(0x5C); put(UInt8(ascii: "r"))
-                    case 0x09: put(0x5C); put(UInt8(ascii: "t"))
-                    case ..<0x20:
-                        put(0x5C); put(UInt8(ascii: "u")); put(0x30); put(0x30)
-                        put(hex.utf8Start[Int(byte >> 4)]); put(hex.utf8Start[Int(byte & 0xF)])
-                    default: put(byte)
-                    }
-                }
-                put(0x22)
-            }
+            if bytes.count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
+            out.append(0x22)
         }
     }
 }
@@ -176,9 +195,24 @@ public struct JSONParseError: Error, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// Parses one JSON value (RFC 8259), rejecting trailing content, duplicate keys and nesting deeper than 64.
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 64
+
+    /// Parses one JSON value (RFC 8259), rejecting trailing content, duplicate keys and nesting
+    /// deeper than ``maxDepth``.
+    ///
+    /// Where RFC 8259 leaves a choice, this parser refuses: duplicate member names, numbers beyond
+    /// the range of a Double (rather than infinity), lone surrogates in `\u` escapes, and the
+    /// NaN and Infinity some parsers accept. An integer too large for `Int` becomes a `.number`.
     public init(parsing text: String) throws(JSONParseError) {
         var parser = JSONParser(bytes: Array(text.utf8))
+        self = try parser.parseDocument()
+    }
+
+    /// Parses UTF-8 bytes as they came from outside, refusing any that are not valid UTF-8
+    /// (overlong forms, encoded surrogates, truncated sequences) with the offset where they are.
+    public init(parsingUTF8 bytes: some Collection<UInt8>) throws(JSONParseError) {
+        var parser = JSONParser(bytes: Array(bytes))
         self = try parser.parseDocument()
     }
 }
@@ -220,7 +254,8 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "n"): try expect("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        case let byte where byte < 0x80: throw fail("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        case let byte: throw fail("unexpected byte 0x\(String(byte, radix: 16, uppercase: true))")
         }
     }
 
@@ -233,7 +268,7 @@ private struct JSONParser {
 
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > 64 { throw fail("nested deeper than 64 levels") }
+        if depth > JSONValue.maxDepth { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {

@@ -26,3 +26,58 @@ extension AccessibilityElement {
         ] + (traits.isEmpty ? [] : [("traits", .array(traits.map(JSONValue.string)))]))
     }
 }
+
+extension Array where Element == AccessibilityElement {
+    /// The same text as `JSONValue.array(map(\.json))` writes, without building the values:
+    /// a render's accessibility list is written for every change.
+    public func writeJSON(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, element) in enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            element.writeJSON(into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+}
+
+extension AccessibilityElement {
+    /// ``json`` written straight into bytes.
+    public func writeJSON(into out: inout [UInt8]) {
+        func member(_ name: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func optional(_ text: String?) {
+            if let text { JSONValue.writeString(text, into: &out) } else { member("null") }
+        }
+        func number(_ value: Double) {
+            out.append(contentsOf: JSONValue.format(Size.round3(value)).utf8)
+        }
+        member(#"{"id":"#)
+        JSONValue.writeString(id, into: &out)
+        member(#","label":"#)
+        optional(label)
+        member(#","value":"#)
+        optional(value)
+        member(#","hint":"#)
+        optional(hint)
+        member(#","frame":{"x":"#)
+        number(frame.minX)
+        member(#","y":"#)
+        number(frame.minY)
+        member(#","width":"#)
+        number(frame.width)
+        member(#","height":"#)
+        number(frame.height)
+        member(#"},"tappable":"#)
+        member(isTappable ? "true" : "false")
+        if !traits.isEmpty {
+            member(#","traits":["#)
+            for (index, trait) in traits.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(trait, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

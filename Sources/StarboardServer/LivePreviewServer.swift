@@ -15,6 +15,8 @@ public final class LivePreviewServer: Sendable {
         public var originCheck = true
         /// Seconds a stalled client may keep output waiting before it is dropped.
         public var stallTimeout = 30.0
+        /// Where warnings that come while serving go (a save that failed).
+        public var log: @Sendable (String) -> Void = { _ in }
 
         public init(webRoot: String) {
             self.webRoot = webRoot
@@ -29,7 +31,7 @@ public final class LivePreviewServer: Sendable {
 
     /// `host` runs the component code: a ``WorkerHost`` for isolation, an ``InProcessHost`` in tests.
     public init(host: any ComponentHost, options: Options) throws(HostError) {
-        let store = options.stateFile.map { StateStore(path: $0) }
+        let store = options.stateFile.map { StateStore(path: $0, saveFailed: options.log) }
         let loaded = store?.load() ?? (components: [:], warnings: [])
         let session = try Session(host: host, saved: loaded.components) { store?.changed() }
         store?.observe { [session] in session.snapshot() }
@@ -49,13 +51,17 @@ public final class LivePreviewServer: Sendable {
 
     /// Binds and starts serving; returns the port listened on.
     public func start() throws(WebSocketServerError) -> Int {
-        try server.start()
+        let port = try server.start()
+        // The worker's pipes join the server's poll: its replies are handled where they are sent.
+        session.run(on: server.eventLoop)
+        return port
     }
 
-    /// Stops serving, writes the current values and stops the worker.
-    public func stop() {
+    /// Stops serving, writes the current values and stops the worker. Throws when the values
+    /// could not be written (everything is stopped all the same).
+    public func stop() throws {
         server.stop()
-        try? store?.flush()
         session.shutdown()
+        try store?.flush()
     }
 }

@@ -64,6 +64,8 @@ import Testing
             #expect(level.lastServed.medianMicros > 0)
         }
         #expect(report.fanOut.baselineResidentBytes > 0)
+        #expect(report.fanOut.compressing, "subscribers offer permessage-deflate as browsers do")
+        #expect(report.table.contains("| RSS after every subscriber left, over the baseline |"))
 
         // Burst: the newest values reached both clients; the server's memory was sampled.
         #expect(report.burst.sets == 100)
@@ -76,7 +78,8 @@ import Testing
         #expect(report.startup.catalogReceived.count == 2)
         #expect(report.startup.catalogReceived.medianMicros >= report.startup.announced.medianMicros)
 
-        #expect(report.targets.count >= 9)
+        #expect(report.targets.count >= 13)
+        #expect(report.targets.contains { $0.name == "new values: change→render median vs floor" })
         #expect(report.table.contains("| RatingControl | (defaults) |"))
         #expect(report.options.placement == .split)
         #expect(report.table.contains("its floor: split") || report.table.contains("its floor: shared"))

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -6,12 +5,10 @@ import Testing
 import StarboardComponents
 import StarboardInspector
 
-/// Counts the batches it is asked for and can hold them until the test lets them go.
+/// Counts the batches it is asked for; can leave a component out of its catalog.
 final class CountingHost: ComponentHost {
     private let inner: InProcessHost
     private let batches = Atomic<Int>(0)
-    private let held = Atomic<Bool>(false)
-    private let waiting = Atomic<Int>(0)
 
     /// A component left out of the catalog, as after a reload in which it was deleted.
     private let hidden: String?
@@ -22,23 +19,13 @@ final class CountingHost: ComponentHost {
     }
 
     var batchCalls: Int { batches.load(ordering: .sequentiallyConsistent) }
-    /// Batches currently held back.
-    var waitingCalls: Int { waiting.load(ordering: .sequentiallyConsistent) }
 
-    func hold() { held.store(true, ordering: .sequentiallyConsistent) }
-    func release() { held.store(false, ordering: .sequentiallyConsistent) }
-
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        if request["op"]?.stringValue == "batch" {
-            batches.add(1, ordering: .sequentiallyConsistent)
-            waiting.add(1, ordering: .sequentiallyConsistent)
-            while held.load(ordering: .sequentiallyConsistent) { usleep(1000) }
-            waiting.subtract(1, ordering: .sequentiallyConsistent)
-        }
-        var reply = try inner.call(request)
-        if request["op"]?.stringValue == "catalog", let hidden, case .array(let schema)? = reply.json["components"] {
-            let kept = schema.filter { $0["name"]?.stringValue != hidden }
-            reply.json = .object([("components", .array(kept)), ("variants", reply.json["variants"] ?? .object([]))])
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        if case .batch = request { batches.add(1, ordering: .sequentiallyConsistent) }
+        let reply = try inner.call(request)
+        if case .catalog(var catalog) = reply, let hidden, case .array(let schema) = catalog.schema {
+            catalog.schema = .array(schema.filter { $0["name"]?.stringValue != hidden })
+            return .catalog(catalog)
         }
         return reply
     }
@@ -57,8 +44,10 @@ struct SessionCacheTests {
         let host = CountingHost(registry: registry)
         let session = try Session(host: host)
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
         return (session, sink, host)
     }
@@ -72,13 +61,16 @@ struct SessionCacheTests {
     @Test func aChangeSeenBeforeIsAnsweredWithoutTheHostAndRendersTheSame() throws {
         let (session, sink, host) = try makeSession()
         let restoring = host.batchCalls
+        // b reads each render before the next change, so none is replaced by a newer one.
         _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
+        _ = sink.messages(for: b, atLeast: 2, type: "render")
         _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
         #expect(host.batchCalls == restoring + 2)
         let first = sink.messages(for: b, atLeast: 3, type: "render")
         for id in 3...6 {
             let ack = try set(id % 2 == 1 ? #"{"starCount":6}"# : #"{"starCount":5}"#, id: id, on: session, sink: sink)
             #expect(ack["revision"] == .integer(id))
+            _ = sink.messages(for: b, atLeast: id + 1, type: "render")
         }
         #expect(host.batchCalls == restoring + 2)
         let renders = sink.messages(for: b, atLeast: 7, type: "render")
@@ -92,71 +84,20 @@ struct SessionCacheTests {
         #expect(session.snapshot()["RatingControl"]?.values["starCount"] == .integer(5))
     }
 
-    @Test func aCachedChangeWaitsForTheChangeTheHostIsWorkingOn() throws {
-        let (session, sink, host) = try makeSession()
+    @Test func aReloadSendsTheNewCatalogAndARenderOfANewRevision() throws {
+        let (session, sink, _) = try makeSession()
         _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
-        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
-        host.hold()
-        session.received(#"{"type":"set","component":"RatingControl","values":{"rating":2},"id":3}"#, from: a)
-        let deadline = Date().addingTimeInterval(2)
-        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
-        #expect(host.waitingCalls == 1)
-        // From the values before the held change, this one is in the cache; it must not go first.
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":4}"#, from: a)
-        usleep(20_000)
-        #expect(sink.messages(for: a, type: "ack").count == 2)
-        host.release()
-        let acks = sink.messages(for: a, atLeast: 4, type: "ack")
-        #expect(acks.map { $0["id"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
-        #expect(acks.map { $0["revision"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
-        let values = session.snapshot()["RatingControl"]?.values
-        #expect(values?["rating"] == .integer(2))
-        #expect(values?["starCount"] == .integer(6))
-    }
-
-    @Test func answersTheSocketThreadGivesWaitForThoseThePumpIsSending() throws {
-        let sink = RecordingSink(slowAckID: 4)
-        let (session, _, host) = try makeSession(sink: sink)
-        _ = try set(#"{"starCount":6}"#, id: 1, on: session, sink: sink)
-        _ = try set(#"{"starCount":5}"#, id: 2, on: session, sink: sink)
-        host.hold()
-        // Not in the cache (other text), so the host gets it; the next one queues behind it.
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6,"rating":0},"id":3}"#, from: a)
-        let deadline = Date().addingTimeInterval(2)
-        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":5},"id":4}"#, from: a)
-        host.release()
-        // While the pump sends id 4's cached answer (slowly), id 5 comes; it is in the cache too.
-        while !sink.isSlowed && Date() < deadline { usleep(100) }
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":6},"id":5}"#, from: a)
-        let acks = sink.messages(for: a, atLeast: 5, type: "ack")
-        #expect(acks.map { $0["id"] } == [.integer(1), .integer(2), .integer(3), .integer(4), .integer(5)])
-        let renders = sink.messages(for: b, atLeast: 6, type: "render")
-        #expect(renders.last?["revision"] == .integer(5))
-        #expect(renders.last?["values"]?["starCount"] == .integer(6))
-    }
-
-    @Test func aReloadThatRemovesAComponentAnswersItsWaitingChangesAndServesTheRest() throws {
-        let host = CountingHost(registry: registry)
-        let session = try Session(host: host)
-        let sink = RecordingSink()
-        session.attach(sink)
-        session.connectionOpened(a)
-        host.hold()
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":7},"id":1}"#, from: a)
-        let deadline = Date().addingTimeInterval(2)
-        while host.waitingCalls == 0 && Date() < deadline { usleep(1000) }
-        session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":8},"id":2}"#, from: a)
-        // The reload waits for the change the old code is working on.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { host.release() }
-        _ = try session.reload(to: CountingHost(registry: registry, hiding: "RatingControl"))
-        let ack = sink.messages(for: a, atLeast: 1, type: "ack").first
-        #expect(ack?["id"] == .integer(1))
-        let error = sink.messages(for: a, atLeast: 1, type: "error").first
-        #expect(error?["id"] == .integer(2))
-        #expect(error?["message"]?.stringValue?.contains("no such component") == true)
-        session.received(#"{"type":"set","component":"HikeBadge","values":{"grayscale":0.5},"id":3}"#, from: a)
-        #expect(sink.messages(for: a, atLeast: 2, type: "ack").last?["id"] == .integer(3))
+        let before = try #require(sink.messages(for: b, atLeast: 2, type: "render").last)
+        let warnings = try session.reload(to: CountingHost(registry: registry, hiding: "PageControl"))
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("dropped saved values of PageControl: no such component any more"))
+        let catalog = try #require(sink.messages(for: b, atLeast: 2, type: "catalog").last)
+        #expect(catalog["components"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["RatingControl", "HikeBadge", "ProfileSummary"])
+        let after = try #require(sink.messages(for: b, atLeast: 3, type: "render").last)
+        #expect(after["revision"] == .integer(2), "a reload counts as a change, so clients do not drop it as stale")
+        #expect(after["values"] == before["values"])
+        #expect(after["variants"] != nil)
+        session.received(#"{"type":"set","component":"PageControl","values":{"currentPage":1},"id":9}"#, from: a)
+        #expect(sink.messages(for: a, atLeast: 1, type: "error").first?["message"]?.stringValue?.hasPrefix("PageControl: no such component") == true)
     }
 
     @Test func reloadedCodeIsAskedAgain() throws {

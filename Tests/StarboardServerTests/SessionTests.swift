@@ -5,46 +5,56 @@ import Testing
 import StarboardComponents
 import StarboardInspector
 
-/// Records what a session sends, in order, with coalescing as the transport does it.
+/// What a session sends, through the real per-client queues of the transport (``Outbox``), so
+/// coalescing, order and limits are exactly the server's: frames wait in the outbox until the
+/// test reads them, as they wait for a client that has not read yet.
 final class RecordingSink: MessageSink {
-    struct Sent {
-        let connection: ConnectionID
-        let json: JSONValue
-        let key: String?
+    private let outbox = Outbox(maxFrames: 256, maxBytes: 8 << 20)
+    private let delivered = Mutex<[ConnectionID: [JSONValue]]>([:])
+    /// Signalled whenever a frame is queued, so readers wait for news rather than sleep.
+    private let queued = NSCondition()
+
+    /// A connection the transport now serves, as the service loop registers it before telling the session.
+    func open(_ connection: ConnectionID) {
+        outbox.register(connection)
     }
-
-    private let sent = Mutex<[Sent]>([])
-    /// An ack whose sending takes a while, to hold a sender in the middle of its work.
-    private let slowAckID: Int?
-    private let slowed = Atomic<Bool>(false)
-
-    init(slowAckID: Int? = nil) {
-        self.slowAckID = slowAckID
-    }
-
-    /// Whether the slow ack is being (or has been) sent.
-    var isSlowed: Bool { slowed.load(ordering: .sequentiallyConsistent) }
 
     func send(_ frame: OutgoingFrame, to connection: ConnectionID, coalescingKey: String?) {
-        let json = try! JSONValue(parsing: frame.text)
-        if let slowAckID, json["type"] == .string("ack"), json["id"] == .integer(slowAckID) {
-            slowed.store(true, ordering: .sequentiallyConsistent)
-            usleep(200_000)
-        }
-        sent.withLock { $0.append(Sent(connection: connection, json: json, key: coalescingKey)) }
+        outbox.enqueue(frame, to: CollectionOfOne(connection), coalescingKey: coalescingKey)
+        notify()
     }
 
     func broadcast(_ frame: OutgoingFrame, to connections: [ConnectionID], coalescingKey: String?) {
-        for connection in connections { send(frame, to: connection, coalescingKey: coalescingKey) }
+        outbox.enqueue(frame, to: connections, coalescingKey: coalescingKey)
+        notify()
     }
 
-    /// Messages for one connection, waiting up to 2 s for at least `count` of them (renders are asynchronous).
-    func messages(for connection: ConnectionID, atLeast count: Int = 0, type: String? = nil) -> [JSONValue] {
+    private func notify() {
+        queued.lock()
+        queued.broadcast()
+        queued.unlock()
+    }
+
+    /// Everything the connection has been sent so far: what it read before and what waits now.
+    func read(_ connection: ConnectionID) -> [JSONValue] {
+        var frames: [OutgoingFrame] = []
+        while case .frames(let taken) = outbox.take(for: connection, budget: 1 << 20).next { frames += taken }
+        return delivered.withLock { delivered in
+            delivered[connection, default: []] += frames.map { try! JSONValue(parsing: $0.text) }
+            return delivered[connection]!
+        }
+    }
+
+    /// Messages for one connection, waiting up to 2 s for at least `count` of them (the worker
+    /// answers on another thread) and for `done` to hold.
+    func messages(for connection: ConnectionID, atLeast count: Int = 0, type: String? = nil,
+                  until done: ([JSONValue]) -> Bool = { _ in true }) -> [JSONValue] {
         let deadline = Date().addingTimeInterval(2)
+        queued.lock()
+        defer { queued.unlock() }
         while true {
-            let found = sent.withLock { $0 }.filter { $0.connection == connection && (type == nil || $0.json["type"]?.stringValue == type) }.map(\.json)
-            if found.count >= count || Date() > deadline { return found }
-            usleep(2000)
+            let found = read(connection).filter { type == nil || $0["type"]?.stringValue == type }
+            if (found.count >= count && done(found)) || !queued.wait(until: deadline) { return found }
         }
     }
 }
@@ -59,8 +69,10 @@ struct SessionTests {
         let session = try! Session(host: host ?? InProcessHost(registry: registry), saved: saved)
         let sink = RecordingSink()
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         return (session, sink)
     }
 
@@ -162,19 +174,6 @@ struct SessionTests {
         #expect(session.snapshot()["RatingControl"]?.revision == 5)
     }
 
-    @Test func unsubscribedAndClosedClientsGetNoMoreRenders() {
-        let (session, sink) = makeSession()
-        session.received(#"{"type":"subscribe","component":"PageControl"}"#, from: a)
-        session.received(#"{"type":"subscribe","component":"PageControl"}"#, from: b)
-        session.received(#"{"type":"unsubscribe","component":"PageControl"}"#, from: a)
-        session.connectionClosed(b)
-        session.received(#"{"type":"set","component":"PageControl","values":{"currentPage":2},"id":1}"#, from: a)
-        _ = sink.messages(for: a, atLeast: 1, type: "ack")
-        usleep(100_000)
-        #expect(sink.messages(for: a, type: "render").count == 1)
-        #expect(sink.messages(for: b, type: "render").count == 1)
-    }
-
     @Test func previewRendersWithoutChangingState() throws {
         let (session, sink) = makeSession()
         session.received(#"{"type":"preview","component":"RatingControl","values":{"starCount":3},"id":"p"}"#, from: a)
@@ -190,13 +189,7 @@ struct SessionTests {
         for index in 1...300 {
             session.received(#"{"type":"set","component":"HikeBadge","values":{"hueRotation":\#(index)}}"#, from: a)
         }
-        let deadline = Date().addingTimeInterval(5)
-        var latest: JSONValue?
-        while Date() < deadline {
-            latest = sink.messages(for: b, type: "render").last
-            if latest?["revision"] == .integer(300) { break }
-            usleep(5000)
-        }
+        let latest = sink.messages(for: b, type: "render") { $0.last?["revision"] == .integer(300) }.last
         #expect(latest?["revision"] == .integer(300))
         #expect(latest?["values"]?["hueRotation"] == .integer(300))
         // Intermediate values are skipped rather than each rendered.
@@ -217,7 +210,7 @@ struct SessionTests {
 final class FailingHost: ComponentHost {
     let inner: InProcessHost
     let failure: HostError
-    /// Requests whose text contains this fail.
+    /// Batches with a change whose text contains this fail.
     let trigger: String
 
     init(registry: Registry, failure: HostError, trigger: String) {
@@ -226,8 +219,8 @@ final class FailingHost: ComponentHost {
         self.trigger = trigger
     }
 
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        if request["op"]?.stringValue != "catalog", request.description.contains(trigger) { throw failure }
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        if case .batch(let batch) = request, batch.changes.contains(where: { "\($0)".contains(trigger) }) { throw failure }
         return try inner.call(request)
     }
 
@@ -248,8 +241,10 @@ struct SessionFailureTests {
         let session = try Session(host: FailingHost(registry: registry, failure: failure, trigger: "13"))
         let sink = RecordingSink()
         session.attach(sink)
-        session.connectionOpened(a)
-        session.connectionOpened(b)
+        for connection in [a, b] {
+            sink.open(connection)
+            session.connectionOpened(connection)
+        }
         session.received(#"{"type":"subscribe","component":"RatingControl"}"#, from: b)
         session.received(#"{"type":"set","component":"RatingControl","values":{"starCount":13},"id":5}"#, from: a)
         let error = try #require(sink.messages(for: a, atLeast: 1, type: "error").first)
@@ -274,31 +269,35 @@ struct WorkbenchTests {
 
     @Test func restoreClampsNarrowedValuesAndDropsUnknownOnes() throws {
         let base = try JSONValue(parsing: #"{"grayscale":7,"name":"\#(String(repeating: "n", count: 60))","sparkle":true}"#)
-        let answer = workbench.handle(.object([
-            ("op", .string("batch")), ("component", .string("HikeBadge")), ("base", base),
-            ("changes", .array([.object([("restore", .bool(true))])])),
-        ]))
-        let reply = answer.json
-        #expect(reply["values"]?["grayscale"]?.doubleValue == 1)
-        #expect(reply["values"]?["name"] == .string(String(repeating: "n", count: 40)))
-        let notes = reply["results"]?.arrayValue?.first?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard case .batch(let result) = workbench.handle(.batch(WorkerBatch(component: "HikeBadge", base: base, changes: [.restore]))),
+              case .accepted(let notes)? = result.results.first else {
+            Issue.record("expected an accepted restore")
+            return
+        }
+        #expect(result.values["grayscale"]?.doubleValue == 1)
+        #expect(result.values["name"] == .string(String(repeating: "n", count: 40)))
         #expect(notes.contains("dropped HikeBadge.sparkle: no such property any more"))
         #expect(notes.contains { $0.hasPrefix("HikeBadge.grayscale: saved 7 no longer fits") })
-        #expect(answer.render?.hasPrefix(#""svg":"<svg"#) == true)
+        #expect(result.render?.hasPrefix(#""svg":"<svg"#) == true)
     }
 
     @Test func aBatchAppliesEachChangeAllOrNothingAndRendersOnce() throws {
-        let changes = try JSONValue(parsing: #"[{"set":{"starCount":7}},{"set":{"starCount":-1}},{"tap":"star-6"},{"reset":["spacing"]}]"#)
-        let answer = workbench.handle(.object([
-            ("op", .string("batch")), ("component", .string("RatingControl")), ("base", .object([("spacing", .integer(3))])), ("changes", changes),
-        ]))
-        let reply = answer.json
-        let results = reply["results"]?.arrayValue ?? []
-        #expect(results.count == 4)
-        #expect(results[1]["error"] == .string("RatingControl.starCount: expected an integer in 1...20, got -1"))
-        #expect(results[1]["property"] == .string("starCount"))
-        #expect(reply["values"]?.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
-        #expect(answer.render?.components(separatedBy: "data-tap=").count == 8)
+        let changes: [WorkerChange] = [.set(try JSONValue(parsing: #"{"starCount":7}"#)), .set(try JSONValue(parsing: #"{"starCount":-1}"#)),
+                                       .tap("star-6"), .reset(["spacing"])]
+        let reply = workbench.handle(.batch(WorkerBatch(component: "RatingControl", base: .object([("spacing", .integer(3))]), changes: changes)))
+        guard case .batch(let result) = reply else {
+            Issue.record("expected a batch result, got \(reply)")
+            return
+        }
+        #expect(result.results.count == 4)
+        #expect(result.results[1] == .refused(PropertyProblem(message: "RatingControl.starCount: expected an integer in 1...20, got -1", property: "starCount")))
+        #expect(result.values.description == #"{"starCount":7,"starSize":{"width":44,"height":44},"spacing":8,"rating":6}"#)
+        #expect(result.render?.components(separatedBy: "data-tap=").count == 8)
+    }
+
+    @Test func anUnknownComponentIsRefusedByName() {
+        #expect(workbench.handle(.preview(WorkerPreview(component: "Nope", base: .object([]), values: .object([]))))
+            == .refused("Nope: no such component; registered are RatingControl, HikeBadge, PageControl, ProfileSummary"))
     }
 }
 
@@ -319,6 +318,17 @@ struct StateStoreTests {
         #expect(loaded.components["RatingControl"] == SavedComponent(values: values, revision: 12))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(leftovers == ["state.json"], "no temporary files are left behind")
+    }
+
+    @Test func aSaveThatFailsIsReportedNeverSilent() throws {
+        let reported = Mutex<[String]>([])
+        let store = StateStore(path: "/dev/null/cannot/state.json", settleDelay: 0.01) { line in reported.withLock { $0.append(line) } }
+        store.observe { ["RatingControl": SavedComponent(values: .object([]), revision: 1)] }
+        #expect(throws: (any Error).self) { try store.flush() }
+        store.changed()
+        let deadline = Date().addingTimeInterval(5)
+        while reported.withLock({ $0.isEmpty }) && Date() < deadline { usleep(1000) }
+        #expect(reported.withLock { $0.first?.hasPrefix("could not save the values to /dev/null/cannot/state.json:") } == true)
     }
 
     @Test func movesAForeignFileAsideInsteadOfOverwritingIt() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StarboardServer
+import StarboardSystem
 
 /// End-to-end checks with a real client (Python `websockets`, which offers
 /// permessage-deflate by default); skipped where it is not installed.
@@ -35,14 +36,15 @@ struct TransportDeflateTests {
     @Test func compressedTrafficRoundTripsAndOversizeIsRefused() async throws {
         try await withServer { server, port, handler in
             let process = try Self.startPython(Self.client, arguments: ["\(port)"])
-            #expect(await eventually { handler.messages == ["hello"] })
+            // Waited for on this thread, not suspended: see waitUntil.
+            #expect(waitUntil { handler.messages == ["hello"] })
             // 3 MiB deflated on its way out: lws keeps reading it across writeable callbacks.
             let big = OutgoingFrame(text: String(repeating: "z", count: 3 * 1024 * 1024))
             if let id = handler.opened.first {
                 server.send(big, to: id, coalescingKey: nil)
             }
             let output = try Self.finish(process)
-            #expect(output.status == 0)
+            #expect(output.status == 0, "the client said: \(output.text)")
             let lines = output.text.split(separator: "\n").map(String.init)
             #expect(lines.contains("extensions permessage-deflate"))
             #expect(lines.contains("echo echo:hello"))
@@ -54,21 +56,22 @@ struct TransportDeflateTests {
         }
     }
 
-    fileprivate static func startPython(_ script: String, arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, pipe)
+    fileprivate static func startPython(_ script: String, arguments: [String]) throws -> ChildProcess {
+        guard let python = ChildProcess.find("python3") else { throw TestClientError(description: "no python3") }
+        return try ChildProcess(python, arguments: ["-c", script] + arguments, options: ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .stdout))
     }
 
-    fileprivate static func finish(_ started: (Process, Pipe)) throws -> (status: Int32, text: String) {
-        let data = started.1.fileHandleForReading.readDataToEndOfFile()
-        started.0.waitUntilExit()
-        return (started.0.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Reads everything the script prints, then its exit status.
+    fileprivate static func finish(_ child: ChildProcess) throws -> (status: Int32, text: String) {
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try SystemCall.readSome(child.stdout, into: $0, "read the script's output") } ?? 0
+            if count == 0 { break }
+            output += chunk[..<count]
+        }
+        guard case .exited(let status) = child.wait() else { return (-1, String(decoding: output, as: UTF8.self)) }
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
 }

@@ -149,6 +149,8 @@ final class TestWebSocket {
     struct Frame {
         var opcode: Opcode
         var payload: [UInt8]
+        /// RSV1: the payload is compressed (permessage-deflate).
+        var compressed = false
         var text: String { String(decoding: payload, as: UTF8.self) }
         /// Status code of a close frame.
         var closeCode: Int? {
@@ -162,7 +164,7 @@ final class TestWebSocket {
     /// Performs the upgrade; check ``handshake`` for the status (101 when accepted).
     init(
         port: Int, path: String = "/ws", origin: String?, subprotocol: String? = "starboard.v1",
-        host: String? = nil, receiveBuffer: Int32? = nil
+        host: String? = nil, receiveBuffer: Int32? = nil, extensions: String? = nil
     ) throws {
         socket = try TestSocket(port: port, receiveBuffer: receiveBuffer)
         var request = "GET \(path) HTTP/1.1\r\n"
@@ -171,12 +173,23 @@ final class TestWebSocket {
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
+        if let extensions { request += "Sec-WebSocket-Extensions: \(extensions)\r\n" }
         request += "\r\n"
         try socket.send(request)
         handshake = try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket)
     }
 
     func send(_ opcode: Opcode, _ payload: [UInt8], final: Bool = true) throws {
+        try socket.send(Self.frame(opcode, payload, final: final))
+    }
+
+    /// Several text messages in one TCP write, as a client that sends faster than the server reads.
+    func sendTexts(_ texts: [String]) throws {
+        try socket.send(texts.flatMap { Self.frame(.text, Array($0.utf8), final: true) })
+    }
+
+    /// One masked frame, as clients send them.
+    static func frame(_ opcode: Opcode, _ payload: [UInt8], final: Bool) -> [UInt8] {
         var frame: [UInt8] = [(final ? 0x80 : 0) | opcode.rawValue]
         switch payload.count {
         case ..<126:
@@ -191,7 +204,7 @@ final class TestWebSocket {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try socket.send(frame)
+        return frame
     }
 
     func sendText(_ text: String) throws {
@@ -209,7 +222,7 @@ final class TestWebSocket {
         } else if length == 127 {
             length = try socket.read(exactly: 8).reduce(0) { $0 << 8 | Int($1) }
         }
-        return Frame(opcode: opcode, payload: try socket.read(exactly: length))
+        return Frame(opcode: opcode, payload: try socket.read(exactly: length), compressed: head[0] & 0x40 != 0)
     }
 
     /// Reads frames until a text frame (or close) arrives.
@@ -262,6 +275,20 @@ final class RecordingHandler: WebSocketHandler {
             server?.send(OutgoingFrame(text: "echo:" + text), to: connection, coalescingKey: nil)
         }
     }
+}
+
+/// Waits on this thread until `condition` holds or `timeout` seconds pass, for tests that must
+/// not suspend: a test waiting for a child process's output holds its thread anyway, and one that
+/// suspended meanwhile could wait long for a free thread of the small cooperative pool when the
+/// other tests running in parallel hold both (it did: a 20 s wait of a client timed out).
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        sched_yield()
+        usleep(1000)
+    }
+    return condition()
 }
 
 /// Polls `condition` until it holds or `timeout` seconds pass.

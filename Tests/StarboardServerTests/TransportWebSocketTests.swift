@@ -112,6 +112,17 @@ struct TransportWebSocketTests {
         }
     }
 
+    @Test func manyQueuedFramesArriveWholeAndInOrder() async throws {
+        try await withServer { server, port, handler in
+            let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
+            #expect(await eventually { handler.opened.count == 1 })
+            // Small and large mixed, so turns gather several frames and large ones go alone.
+            let texts = (0..<200).map { index in index % 50 == 7 ? String(repeating: "L\(index)", count: 30_000) : "frame-\(index)" }
+            for text in texts { server.send(OutgoingFrame(text: text), to: handler.opened[0], coalescingKey: nil) }
+            for text in texts { #expect(try client.readMessage().text == text) }
+        }
+    }
+
     @Test func closeSendsReasonAfterQueuedFrames() async throws {
         try await withServer { server, port, handler in
             let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")

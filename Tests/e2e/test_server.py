@@ -314,6 +314,24 @@ def current(server: StarboardServer, component: str = "RatingControl") -> dict:
     return asyncio.run(run())
 
 
+def saved_values(state: Path, component: str = "RatingControl") -> dict:
+    """What the state file holds for a component; empty while it is missing or being replaced."""
+    try:
+        return json.loads(state.read_text())["components"][component]["values"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def wait_for(condition, timeout: float = TIMEOUT) -> bool:
+    """Polls `condition` until it holds or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
 def test_state_survives_a_restart_and_kill_9(make_server, tmp_path):
     state = tmp_path / "state.json"
     server = make_server(state_file=state)
@@ -323,7 +341,8 @@ def test_state_survives_a_restart_and_kill_9(make_server, tmp_path):
     assert render["values"]["starCount"] == 8 and render["values"]["rating"] == 6
     revision = render["revision"]
     set_and_wait(server, {"starCount": 9})
-    time.sleep(1.0)  # let changes settle and be written
+    # Saved once changes settle: wait until the file says so, rather than for a fixed time.
+    assert wait_for(lambda: saved_values(state).get("starCount") == 9), "the change was never written"
     server.kill9()
     server.start()
     render = current(server)

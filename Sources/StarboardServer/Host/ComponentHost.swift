@@ -1,3 +1,4 @@
+import Dispatch
 import StarboardInspector
 
 /// Why a host could not answer: the component trapped, hung, or the worker could not start.
@@ -19,16 +20,40 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Runs component code for the server: a ``Workbench`` in a worker process or in-process.
-///
-/// Calls may block (a worker round trip) and are never made on the socket service thread.
 public protocol ComponentHost: AnyObject, Sendable {
-    /// One workbench request and its reply (see ``Workbench``).
-    func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply
+    /// One request and its reply, waiting for it (see WorkerProtocol.swift). For start-up and
+    /// reloads; never called on the server's service thread.
+    func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply
+
+    /// Sends one request and returns at once; `completion` is called exactly once, later, never
+    /// from within this call (the caller may hold a lock the completion takes again).
+    func submit(_ request: WorkerRequest, completion: @escaping @Sendable (Result<WorkerReply, HostError>) -> Void)
+
+    /// From now on, serve ``submit(_:completion:)`` on `loop` where the host can (a worker's pipes
+    /// join the server's poll). Hosts that cannot ignore it.
+    func attach(to loop: any EventLoop)
+
     /// Stops any worker.
     func shutdown()
 }
 
-/// Runs the workbench in this process: no isolation, no overhead. For tests and tools.
+/// Where hosts whose calls block run them for ``ComponentHost/submit(_:completion:)``. Serial:
+/// the session has one request out at a time anyway.
+private let blockingCalls = DispatchQueue(label: "starboard.host", qos: .userInitiated)
+
+extension ComponentHost {
+    /// Runs the blocking ``call(_:)`` on a queue of its own.
+    public func submit(_ request: WorkerRequest, completion: @escaping @Sendable (Result<WorkerReply, HostError>) -> Void) {
+        blockingCalls.async {
+            completion(Result { () throws(HostError) in try self.call(request) })
+        }
+    }
+
+    public func attach(to loop: any EventLoop) {}
+}
+
+/// Runs the workbench in this process: no isolation, no worker. For tests, tools and
+/// `serve --no-worker`; component code runs on a queue of its own, off the service thread.
 public final class InProcessHost: ComponentHost {
     private let workbench: Workbench
 
@@ -36,7 +61,7 @@ public final class InProcessHost: ComponentHost {
         workbench = Workbench(registry: registry)
     }
 
-    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
+    public func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
         workbench.handle(request)
     }
 

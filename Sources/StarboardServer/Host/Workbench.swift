@@ -1,80 +1,45 @@
 import Dispatch
 import StarboardInspector
 
-/// Everything that runs component code, behind one JSON-in, JSON-out function: validating and
-/// applying changes, taps, rendering, describing the catalog.
+/// Everything that runs component code, behind one function from ``WorkerRequest`` to
+/// ``WorkerReply``: validating and applying changes, taps, rendering, describing the catalog.
 ///
 /// The server never calls component code itself: it asks a ``ComponentHost``, which runs a
 /// workbench in a worker process (so a trapping or hanging component cannot take the server
-/// down) or, for tests and tools, in-process. Every request and reply is a JSON object:
-///
-/// - `{"op":"catalog"}` → `{"components":[schema…],"variants":{"Name":[{name,values,svg}…]}}`
-/// - `{"op":"batch","component":C,"base":{values},"changes":[…]}`, each change one of
-///   `{"set":{values}}`, `{"reset":[names]|null}`, `{"tap":"target"}`, `{"restore":true}`
-///   → `{"results":[{"notes":[…]} or {"error":msg,"property":p}],"values":{…}}` and, when any
-///   change was accepted, a render. Changes apply in order, each all or nothing; the final values
-///   are rendered once. `restore` re-checks saved values, clamping what no longer fits.
-/// - `{"op":"preview","component":C,"base":{values},"values":{changes}}` → `{"values"}` and a render, or `{"error"}`
-///
-/// A render travels beside the JSON reply as ready-to-send JSON text (the protocol's render fields),
-/// so the SVG is escaped once, in the worker, and the server only splices it into its message.
+/// down) or, for tests and tools, in-process. The messages are defined in WorkerProtocol.swift.
 public struct Workbench: Sendable {
-    /// A reply: small JSON, and the render's fields as JSON text (`"svg":…,"size":…,…`) when there is one.
-    public struct Reply: Sendable {
-        public var json: JSONValue
-        public var render: String?
-
-        public init(json: JSONValue, render: String? = nil) {
-            self.json = json
-            self.render = render
-        }
-    }
-
     public let registry: Registry
-
-    /// A `batch` request: `changes` applied in order to `base`, the component's values.
-    public static func batchRequest(_ component: String, base: JSONValue, changes: [JSONValue]) -> JSONValue {
-        .object([("op", .string("batch")), ("component", .string(component)), ("base", base), ("changes", .array(changes))])
-    }
 
     public init(registry: Registry) {
         self.registry = registry
     }
 
-    public func handle(_ request: JSONValue) -> Reply {
-        switch request["op"]?.stringValue {
-        case "catalog":
-            return Reply(json: catalog())
-        case "batch":
-            guard let component = component(request) else { return unknown(request) }
-            return batch(component, base: request["base"] ?? .object([]), changes: request["changes"] ?? .array([]))
-        case "preview":
-            guard let component = component(request) else { return unknown(request) }
-            return preview(component, base: request["base"] ?? .object([]), changes: request["values"] ?? .object([]))
-        default:
-            return Reply(json: .object([("error", .string("unknown workbench op"))]))
+    public func handle(_ request: WorkerRequest) -> WorkerReply {
+        switch request {
+        case .catalog:
+            return .catalog(catalog())
+        case .batch(let batch):
+            guard let component = registry.component(named: batch.component) else { return unknown(batch.component) }
+            return .batch(self.batch(component, base: batch.base, changes: batch.changes))
+        case .preview(let preview):
+            guard let component = registry.component(named: preview.component) else { return unknown(preview.component) }
+            return .preview(self.preview(component, base: preview.base, changes: preview.values))
         }
     }
 
-    private func component(_ request: JSONValue) -> ComponentDefinition? {
-        request["component"]?.stringValue.flatMap { registry.component(named: $0) }
+    private func unknown(_ name: String) -> WorkerReply {
+        .refused(registry.unknownComponent(name).description)
     }
 
-    private func unknown(_ request: JSONValue) -> Reply {
-        let name = request["component"]?.stringValue ?? "?"
-        return Reply(json: .object([("error", .string(registry.unknownComponent(name).description))]))
-    }
-
-    func catalog() -> JSONValue {
-        .object([
-            ("components", registry.schema),
-            ("variants", .object(registry.components.map { component in
-                (component.name, .array(component.variants.compactMap { variant -> JSONValue? in
-                    guard let result = try? component.render(variant.values) else { return nil }
-                    return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(result.rendering.svg))])
-                }))
-            })),
-        ])
+    func catalog() -> WorkerCatalog {
+        var variants: [String: JSONValue] = [:]
+        for component in registry.components {
+            variants[component.name] = .array(component.variants.compactMap { variant -> JSONValue? in
+                guard let result = try? component.render(variant.values) else { return nil }
+                return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(result.rendering.svg))])
+            })
+        }
+        return WorkerCatalog(schema: registry.schema, variants: variants)
     }
 
     /// Reads stored JSON values, which came from this component earlier and so are trusted to parse;
@@ -104,47 +69,47 @@ public struct Workbench: Sendable {
         return (values, warnings)
     }
 
-    func batch(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> Reply {
+    func batch(_ component: ComponentDefinition, base: JSONValue, changes: [WorkerChange]) -> BatchResult {
         var (current, loadWarnings) = values(base, of: component)
-        var results: [JSONValue] = []
+        var results: [ChangeResult] = []
+        results.reserveCapacity(changes.count)
         var anyAccepted = false
-        for change in (changes.arrayValue ?? []) {
+        for change in changes {
             do throws(PropertyError) {
                 let resolution: Resolution
-                if let set = change["set"] {
-                    resolution = try component.resolve(changes: try component.values(fromJSON: set), over: current)
-                } else if let reset = change["reset"] {
-                    resolution = try component.reset(reset.arrayValue?.compactMap(\.stringValue), over: current)
-                } else if let target = change["tap"]?.stringValue {
+                switch change {
+                case .set(let values):
+                    resolution = try component.resolve(changes: try component.values(fromJSON: values), over: current)
+                case .reset(let names):
+                    resolution = try component.reset(names, over: current)
+                case .tap(let target):
                     resolution = try component.tap(target, values: current)
-                } else {
-                    // restore: saved values re-checked against the current declaration.
+                case .restore:
+                    // Saved values re-checked against the current declaration.
                     var resolved = try component.resolve(changes: [:], over: current)
                     resolved.notes = loadWarnings + resolved.notes
                     resolution = resolved
                 }
                 current = resolution.values
                 anyAccepted = true
-                results.append(.object([("notes", .array(resolution.notes.map(JSONValue.string)))]))
+                results.append(.accepted(notes: resolution.notes))
             } catch {
-                var members: [(String, JSONValue)] = [("error", .string(error.description))]
-                if let property = error.property { members.append(("property", .string(property))) }
-                results.append(.object(members))
+                results.append(.refused(PropertyProblem(message: error.description, property: error.property)))
             }
         }
-        return Reply(json: .object([("results", .array(results)), ("values", component.json(current))]),
-                     render: anyAccepted ? render(component, current) : nil)
+        return BatchResult(results: results, values: component.json(current), render: anyAccepted ? render(component, current) : nil)
     }
 
-    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> Reply {
+    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> PreviewResult {
         let current = values(base, of: component).0
         do throws(PropertyError) {
             let resolved = try component.resolve(changes: try component.values(fromJSON: changes), over: current).values
-            return Reply(json: .object([("values", component.json(resolved))]), render: render(component, resolved))
+            guard let render = render(component, resolved) else {
+                return .refused(PropertyProblem(message: "\(component.name) could not be rendered with these values"))
+            }
+            return .rendered(values: component.json(resolved), render: render)
         } catch {
-            var members: [(String, JSONValue)] = [("error", .string(error.description))]
-            if let property = error.property { members.append(("property", .string(property))) }
-            return Reply(json: .object(members))
+            return .refused(PropertyProblem(message: error.description, property: error.property))
         }
     }
 
@@ -154,15 +119,18 @@ public struct Workbench: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let result = try? component.render(values) else { return nil }
         let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
-        var out = "\"svg\":"
+        // Built as bytes and made a String once: the SVG alone is kilobytes, escaped here once
+        // for every client that will get it.
+        var out: [UInt8] = []
         out.reserveCapacity(result.rendering.svg.utf8.count * 9 / 8 + 1024)
+        out.append(contentsOf: #""svg":"#.utf8)
         JSONValue.writeString(result.rendering.svg, into: &out)
-        out += ",\"size\":"
+        out.append(contentsOf: #","size":"#.utf8)
         result.rendering.size.json.write(into: &out)
-        out += ",\"accessibility\":"
-        JSONValue.array(result.rendering.accessibility.map(\.json)).write(into: &out)
-        out += ",\"renderMicros\":\(micros)"
-        return out
+        out.append(contentsOf: #","accessibility":"#.utf8)
+        result.rendering.accessibility.writeJSON(into: &out)
+        out.append(contentsOf: ",\"renderMicros\":\(micros)".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import StarboardInspector
+import StarboardSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -8,40 +10,26 @@ import Glibc
 /// Runs the workbench in a child process (`starboard worker`), like Interface Builder's
 /// designables agent, but one that recovers by itself.
 ///
-/// Requests and replies are framed on the child's stdin and stdout: a 4-byte little-endian length,
-/// then that many bytes of JSON; a reply adds a second such part, the render's JSON text (empty
-/// when there is none), passed through to clients without being parsed again. If the child dies (a trap in component code) or does not answer
-/// within the time limit, the call throws, the child is killed, and the next call starts a fresh
-/// one. What the child wrote on stderr (Swift prints "Fatal error: …" there) becomes the message.
+/// Requests and replies go over the child's stdin and stdout as WorkerProtocol.swift frames them.
+/// If the child dies (a trap in component code) or does not answer within the time limit, the
+/// call fails, the child is killed, and the next call starts a fresh one. What the child wrote on
+/// stderr (Swift prints "Fatal error: …" there) becomes the message.
+///
+/// Until ``attach(to:)`` calls block on the pipes (start-up, and a reload's new code before it
+/// takes over). Once attached, the worker's pipes are watched by the server's event loop: a
+/// request is written and its reply read on the service thread, where the reply's frames are then
+/// queued, with no other thread in between.
 public final class WorkerHost: ComponentHost {
-    /// One running child.
-    private final class Worker: @unchecked Sendable {
-        let pid: pid_t
-        let input: Int32
-        let output: Int32
-        let errors: Int32
-        var stderrText = ""
-
-        init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
-            self.pid = pid
-            self.input = input
-            self.output = output
-            self.errors = errors
-        }
-
-        func kill() {
-            Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            close(input)
-            close(output)
-            close(errors)
-        }
-    }
-
     public let executable: String
     public let timeout: Double
-    private let worker = Mutex<Worker?>(nil)
+
+    private enum Mode {
+        case direct(DirectWorker?)
+        case loop(LoopWorker)
+        case shutDown
+    }
+
+    private let mode = Mutex(Mode.direct(nil))
 
     /// `executable` is a `starboard` binary; it is started as `executable worker`.
     public init(executable: String, timeout: Double = 2) {
@@ -53,42 +41,77 @@ public final class WorkerHost: ComponentHost {
         shutdown()
     }
 
-    public func shutdown() {
-        worker.withLock { current in
-            current?.kill()
-            current = nil
-        }
-    }
-
     /// Starts the child now rather than on the first call, so start-up errors show early.
     public func start() throws(HostError) {
-        try worker.withLock { (current) throws(HostError) in
-            if current == nil { current = try spawn() }
+        try mode.withLock { (mode) throws(HostError) in
+            if case .direct(nil) = mode { mode = .direct(try DirectWorker(executable: executable)) }
         }
     }
 
-    public func call(_ request: JSONValue) throws(HostError) -> Workbench.Reply {
-        try worker.withLock { (current) throws(HostError) -> Workbench.Reply in
-            let child: Worker
-            if let running = current {
-                child = running
-            } else {
-                child = try spawn()
-                current = child
-            }
-            do throws(HostError) {
-                try send(request, to: child)
-                return try receive(from: child)
-            } catch {
-                // A dead or stuck worker is replaced on the next call.
-                drainErrors(child)
-                child.kill()
-                current = nil
-                if case .crashed = error {
-                    throw .crashed(Self.trapMessage(in: child.stderrText) ?? "the worker exited")
+    public func call(_ request: WorkerRequest) throws(HostError) -> WorkerReply {
+        let direct: Result<WorkerReply, HostError>? = mode.withLock { mode in
+            switch mode {
+            case .shutDown:
+                return .failure(.unavailable("the worker was shut down"))
+            case .loop:
+                return nil
+            case .direct(let current):
+                // In the lock for the whole exchange: one request at a time on the pipes.
+                let worker: DirectWorker
+                do throws(HostError) {
+                    if let current { worker = current } else { worker = try DirectWorker(executable: executable) }
+                } catch {
+                    return .failure(error)
                 }
-                throw error
+                do throws(HostError) {
+                    let reply = try worker.exchange(request, timeout: timeout)
+                    mode = .direct(worker)
+                    return .success(reply)
+                } catch {
+                    // A dead or stuck worker is replaced on the next call.
+                    worker.kill()
+                    mode = .direct(nil)
+                    return .failure(error)
+                }
             }
+        }
+        if let direct { return try direct.get() }
+        guard case .loop(let driver) = mode.withLock({ $0 }) else { throw .unavailable("the worker was shut down") }
+        return try driver.wait(for: request)
+    }
+
+    public func submit(_ request: WorkerRequest, completion: @escaping @Sendable (Result<WorkerReply, HostError>) -> Void) {
+        let driver = mode.withLock { mode -> LoopWorker? in
+            if case .loop(let driver) = mode { return driver }
+            return nil
+        }
+        if let driver {
+            driver.submit(request, completion: completion)
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                completion(Result { () throws(HostError) in try call(request) })
+            }
+        }
+    }
+
+    public func attach(to loop: any EventLoop) {
+        mode.withLock { mode in
+            guard case .direct(let current) = mode else { return }
+            let driver = LoopWorker(executable: executable, timeout: timeout, loop: loop)
+            driver.adopt(current?.process)
+            mode = .loop(driver)
+        }
+    }
+
+    public func shutdown() {
+        let previous = mode.withLock { mode -> Mode in
+            defer { mode = .shutDown }
+            return mode
+        }
+        switch previous {
+        case .direct(let worker): worker?.kill()
+        case .loop(let driver): driver.shutdown()
+        case .shutDown: break
         }
     }
 
@@ -106,139 +129,115 @@ public final class WorkerHost: ComponentHost {
         return lines.last(where: { !$0.hasPrefix("Current stack trace") && !$0.hasPrefix("#") && !$0.contains("💣") })
     }
 
-    // MARK: - The child process
-
-    private func spawn() throws(HostError) -> Worker {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
-            throw .unavailable("cannot create pipes: \(String(cString: strerror(errno)))")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        let arguments = [executable, "worker"]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorPipe[1])
-        guard result == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            close(errorPipe[0])
-            throw .unavailable("cannot start \(executable) worker: \(String(cString: strerror(result)))")
-        }
-        // Writing to a worker that just died must fail with EPIPE, not kill the server.
-        signal(SIGPIPE, SIG_IGN)
-        _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
-        return Worker(pid: pid, input: toChild[1], output: fromChild[0], errors: errorPipe[0])
-    }
-
-    private func send(_ request: JSONValue, to child: Worker) throws(HostError) {
-        var payload = Array(request.description.utf8)
-        let length = UInt32(payload.count)
-        payload.insert(contentsOf: withUnsafeBytes(of: length.littleEndian) { Array($0) }, at: 0)
-        var written = 0
-        while written < payload.count {
-            let n = payload.withUnsafeBytes { write(child.input, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .crashed("the worker stopped reading") }
-            written += n
+    /// Starts `executable worker` with its three streams as pipes, which do not block.
+    static func spawn(_ executable: String) throws(HostError) -> ChildProcess {
+        do {
+            let process = try ChildProcess(executable, arguments: ["worker"], options: ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe))
+            for descriptor in [process.stdin, process.stdout, process.stderr] { try SystemCall.setNonBlocking(descriptor) }
+            return process
+        } catch {
+            throw .unavailable("cannot start \(executable) worker: \(error)")
         }
     }
 
-    private func receive(from child: Worker) throws(HostError) -> Workbench.Reply {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        func part() throws(HostError) -> String {
-            let header = try read(4, from: child, deadline: deadline)
-            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-            guard let text = String(validating: try read(length, from: child, deadline: deadline), as: UTF8.self) else {
-                throw .crashed("the worker sent a malformed reply")
-            }
-            return text
-        }
-        let header = try part()
-        guard let json = try? JSONValue(parsing: header) else { throw .crashed("the worker sent a malformed reply") }
-        let render = try part()
-        return Workbench.Reply(json: json, render: render.isEmpty ? nil : render)
-    }
-
-    private func read(_ count: Int, from child: Worker, deadline: UInt64) throws(HostError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { throw .timedOut(seconds: timeout) }
-            var poller = [pollfd(fd: child.output, events: Int16(POLLIN), revents: 0), pollfd(fd: child.errors, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&poller, 2, Int32(max(1, (deadline - now) / 1_000_000)))
-            if ready < 0 && errno == EINTR { continue }
-            if poller[1].revents & Int16(POLLIN) != 0 { drainErrors(child) }
-            guard poller[0].revents != 0 else { continue }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(child.output, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .crashed("the worker exited") }
-            filled += n
-        }
-        return bytes
-    }
-
-    /// Keeps what the child says on stderr (bounded), for the crash message.
-    private func drainErrors(_ child: Worker) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.errors, $0.baseAddress!, 4096) }
-            guard n > 0 else { break }
-            child.stderrText += String(decoding: buffer.prefix(n), as: UTF8.self)
-            if child.stderrText.utf8.count > 65536 { child.stderrText = String(child.stderrText.suffix(16384)) }
-        }
+    /// What the child said on stderr, kept bounded: the end of it is what matters.
+    static func keep(_ bytes: ArraySlice<UInt8>, in text: inout String) {
+        text += String(decoding: bytes, as: UTF8.self)
+        if text.utf8.count > 65536 { text = String(text.suffix(16384)) }
     }
 }
 
-/// The worker side: reads framed requests on stdin, answers each with the workbench on stdout.
-public enum WorkerLoop {
-    public static func run(registry: Registry) -> Int32 {
-        let workbench = Workbench(registry: registry)
-        // Frames go to a private copy of stdout; whatever component code prints goes to stderr
-        // instead of corrupting the protocol.
-        let frames = dup(1)
-        dup2(2, 1)
+/// A worker spoken to by blocking on its pipes, before the host is attached to an event loop.
+final class DirectWorker {
+    let process: ChildProcess
+    private var stderrText = ""
+
+    init(executable: String) throws(HostError) {
+        process = try WorkerHost.spawn(executable)
+    }
+
+    func kill() {
+        process.kill()
+        process.closeStreams()
+    }
+
+    /// Writes the request and waits for the reply, reading stderr meanwhile so the child never
+    /// blocks on it.
+    func exchange(_ request: WorkerRequest, timeout: Double) throws(HostError) -> WorkerReply {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        let frame = WorkerCodec.encode(request)
+        var written = 0
+        var reader = WorkerFraming.Reader()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard let header = readExactly(4) else { return 0 }
-            let length = Int(UInt32(header[0]) | UInt32(header[1]) << 8 | UInt32(header[2]) << 16 | UInt32(header[3]) << 24)
-            guard let body = readExactly(length), let text = String(validating: body, as: UTF8.self),
-                  let request = try? JSONValue(parsing: text) else { return 1 }
-            let answer = workbench.handle(request)
-            var reply: [UInt8] = []
-            for part in [answer.json.description, answer.render ?? ""] {
-                let bytes = Array(part.utf8)
-                reply.append(contentsOf: withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { Array($0) })
-                reply.append(contentsOf: bytes)
+            if written == frame.count, let body = try decoded(&reader) {
+                return try reply(body)
             }
-            var written = 0
-            while written < reply.count {
-                let n = reply.withUnsafeBytes { write(frames, $0.baseAddress! + written, $0.count - written) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return 1 }
-                written += n
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw .timedOut(seconds: timeout) }
+            var descriptors = [pollfd(fd: process.stdout, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: process.stderr, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: process.stdin, events: written < frame.count ? Int16(POLLOUT) : 0, revents: 0)]
+            let milliseconds = Int32(max(1, (deadline - now) / 1_000_000))
+            try io { () throws(SystemError) in try SystemCall.retrying("poll the worker", { poll(&descriptors, 3, milliseconds) }) }
+            if descriptors[2].revents != 0 && written < frame.count {
+                written += try io { () throws(SystemError) in
+                    try frame.withUnsafeBytes { raw in
+                        Result { () throws(SystemError) in try SystemCall.writeSome(process.stdin, UnsafeRawBufferPointer(rebasing: raw[written...]), "write to the worker") }
+                    }.get()
+                }
+            }
+            if descriptors[1].revents != 0 { try io { () throws(SystemError) in try drainErrors(&chunk) } }
+            if descriptors[0].revents != 0 {
+                let count = try io { () throws(SystemError) in
+                    try chunk.withUnsafeMutableBytes { raw in
+                        Result { () throws(SystemError) in try SystemCall.readSome(process.stdout, into: raw, "read from the worker") }
+                    }.get()
+                }
+                if count == 0 { throw .crashed(died()) }
+                if let count { chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) } }
             }
         }
     }
 
-    private static func readExactly(_ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
+    /// A failed write or read means the worker went away: its trap message is the error.
+    private func io<T>(_ body: () throws(SystemError) -> T) throws(HostError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .crashed(died())
         }
-        return bytes
+    }
+
+    private func decoded(_ reader: inout WorkerFraming.Reader) throws(HostError) -> WorkerFraming.Body? {
+        do {
+            return try reader.next()
+        } catch {
+            throw .crashed("the worker sent a malformed reply: \(error)")
+        }
+    }
+
+    private func reply(_ body: WorkerFraming.Body) throws(HostError) -> WorkerReply {
+        do {
+            return try WorkerCodec.decodeReply(body)
+        } catch {
+            throw .crashed("the worker sent a malformed reply: \(error)")
+        }
+    }
+
+    /// The trap message once the child is gone: everything it wrote on stderr is there to read.
+    private func died() -> String {
+        process.kill()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        try? drainErrors(&chunk)
+        return WorkerHost.trapMessage(in: stderrText) ?? "the worker exited"
+    }
+
+    private func drainErrors(_ chunk: inout [UInt8]) throws(SystemError) {
+        while let count = try chunk.withUnsafeMutableBytes({ raw in
+            Result { () throws(SystemError) in try SystemCall.readSome(process.stderr, into: raw, "read the worker's errors") }
+        }).get(), count > 0 {
+            WorkerHost.keep(chunk[..<count], in: &stderrText)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StarboardSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -67,10 +68,12 @@ public final class FileWatcher: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while running.load(ordering: .relaxed) {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 50)
+            let ready = (try? SystemCall.retrying("poll inotify", { poll(&poller, 1, 50) })) ?? 0
             if ready > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                if count > 0 {
+                let read = buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(SystemError) in try SystemCall.readSome(descriptor, into: raw, "read inotify events") }
+                }
+                if let count = (try? read.get()) ?? nil, count > 0 {
                     for path in events(in: buffer, count: count) where Self.isSource((path as NSString).lastPathComponent) {
                         changed.insert(path)
                     }

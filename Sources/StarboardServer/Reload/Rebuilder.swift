@@ -1,6 +1,7 @@
 import StarboardInspector
 import Dispatch
 import Foundation
+import StarboardSystem
 import Synchronization
 
 /// `serve --watch`: rebuilds the package when its sources change and swaps the new component code
@@ -128,22 +129,20 @@ public final class Rebuilder: Sendable {
         return found
     }
 
-    /// Runs a command, returning its exit status and combined output.
+    /// Runs a command found on PATH in `folder`, returning its exit status and combined output.
     static func run(_ arguments: [String], in folder: String) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        guard let program = ChildProcess.find(arguments[0]) else {
+            return (127, "cannot run \(arguments.joined(separator: " ")): \(arguments[0]) is not on PATH")
+        }
         do {
-            try process.run()
+            let output = try ChildProcess.run(program, arguments: Array(arguments.dropFirst()), stderr: .stdout, workingDirectory: folder)
+            let status: Int32 = switch output.termination {
+            case .exited(let code): code
+            case .signalled(let signal): 128 + signal
+            }
+            return (status, output.stdoutText)
         } catch {
             return (127, "cannot run \(arguments.joined(separator: " ")): \(error)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

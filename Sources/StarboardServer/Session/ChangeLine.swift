@@ -22,6 +22,14 @@ struct ChangeLine<Element> {
         return taken
     }
 
+    /// Removes and returns the front element.
+    mutating func popFirst() -> Element? {
+        guard !isEmpty else { return nil }
+        let first = storage[head]
+        drop(1)
+        return first
+    }
+
     /// Removes `count` elements from the front.
     mutating func drop(_ dropped: Int) {
         head += dropped

@@ -17,7 +17,7 @@ struct RenderCache {
         let values: JSONValue
         let valuesText: String
         let notes: [String]
-        /// The render's fields as JSON text, as ``Workbench/Reply/render`` carries them.
+        /// The render's fields as JSON text, as ``BatchResult/render`` carries them.
         let render: String
         /// Bytes it holds, roughly: what the budget counts.
         let cost: Int
@@ -38,12 +38,22 @@ struct RenderCache {
     var count: Int { entries.count }
 
     /// `baseText` is the JSON text of the values before the change.
-    static func key(component: String, baseText: String, change: JSONValue) -> String {
+    static func key(component: String, baseText: String, change: WorkerChange) -> String {
         var key = component
         key += "\u{0}"
         key += baseText
         key += "\u{0}"
-        change.write(into: &key)
+        switch change {
+        case .set(let values):
+            key += "set:"
+            values.write(into: &key)
+        case .reset(let names):
+            key += "reset:" + (names.map { $0.joined(separator: "\u{0}") } ?? "*")
+        case .tap(let target):
+            key += "tap:" + target
+        case .restore:
+            key += "restore"
+        }
         return key
     }
 

@@ -1,9 +1,34 @@
 import StarboardInspector
 import StarboardUI
 
-/// The JSON texts the server sends besides renders (which ``Session`` assembles from the host's
-/// fields, so the SVG is encoded once per change however many clients watch).
+/// Every message the server sends, as JSON text (see docs/protocol.md).
 enum ServerMessage {
+    /// The first message on every connection.
+    static func catalog(_ schema: JSONValue) -> String {
+        JSONValue.object([("type", .string("catalog")), ("components", schema)]).description
+    }
+
+    /// A `render` message: the worker's render fields spliced in as they are, built in one buffer
+    /// (the fields are the SVG, kilobytes long, and this runs for every change). Built once per
+    /// change however many clients watch.
+    static func render(_ name: String, revision: Int, fields: String, valuesText: String, variants: String? = nil) -> String {
+        var out = "{\"type\":\"render\",\"component\":"
+        out.reserveCapacity(fields.utf8.count + valuesText.utf8.count + (variants?.utf8.count ?? 0) + name.utf8.count + 96)
+        JSONValue.writeString(name, into: &out)
+        out += ",\"revision\":"
+        out += String(revision)
+        out += ","
+        out += fields
+        out += ",\"values\":"
+        out += valuesText
+        if let variants {
+            out += ",\"variants\":"
+            out += variants
+        }
+        out += "}"
+        return out
+    }
+
     static func error(_ error: RequestError, crashed: Bool = false) -> String {
         var members: [(String, JSONValue)] = [("type", .string("error"))]
         if let id = error.id { members.append(("id", id)) }

@@ -1,123 +1,28 @@
 import Dispatch
-import Foundation
 import StarboardInspector
 import Synchronization
 
 /// The shared inspecting session: current values per component, who watches what, and the
 /// protocol's request handling (see docs/protocol.md).
 ///
-/// State is per component and shared by every client. The session never runs component code:
-/// it asks a ``ComponentHost`` (a worker process by default), on its own queue, so neither a slow
-/// render nor a trapping component blocks the socket thread. Requests for one component queue up
-/// while the host is busy and then go as one batch, rendered once: a burst of changes renders the
-/// newest values and skips the rest.
+/// State is per component and shared by every client. The session never runs component code: it
+/// asks a ``ComponentHost`` (a worker process by default). The logic is ``SessionCore``, a state
+/// machine; this class runs it under a lock and carries out what it asks: frames to the
+/// ``MessageSink``, requests to the host, whose replies come back as new events.
+///
+/// Once ``run(on:)`` attached it to the server's event loop, a worker's reply arrives on the
+/// service thread and the frames it produces are queued right there.
 public final class Session: WebSocketHandler {
-    /// One change waiting for the host, and who asked for it.
-    struct PendingChange {
-        let connection: ConnectionID
-        let id: JSONValue?
-        let change: JSONValue
-        /// The property an error should be shown at, when the change is about one.
-        let property: String?
-
-        /// "starCount=13" or "a tap on star-3", for crash messages (so made only for them).
-        var summary: String {
-            if let members = change["set"]?.objectMembers {
-                return members.map { "\($0.0)=\(Session.shortText($0.1))" }.joined(separator: ", ")
-            }
-            if let reset = change["reset"] {
-                return "a reset of " + (reset.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "every property")
-            }
-            if let target = change["tap"]?.stringValue { return "a tap on \(target)" }
-            return ""
-        }
-    }
-
-    /// One component's shared state.
-    struct ComponentState {
-        private(set) var values: JSONValue
-        /// `values` as JSON text, kept beside them: it starts every cache key and goes into every render.
-        private(set) var valuesText: String
-        var revision: Int
-        var subscribers: Set<ConnectionID> = []
-        /// The newest render's fields after `revision` (svg, size, accessibility, …), nil if it crashed.
-        var renderFields: String?
-        /// Why the newest render is missing, when component code crashed or hung.
-        var problem: String?
-        var pending = ChangeLine<PendingChange>()
-        var queued = false
-        /// The host is working on a batch of this component's changes; later ones must wait for it.
-        var busy = false
-
-        init(values: JSONValue, revision: Int) {
-            self.values = values
-            valuesText = values.description
-            self.revision = revision
-        }
-
-        mutating func setValues(_ new: JSONValue, text: String? = nil) {
-            values = new
-            valuesText = text ?? new.description
-        }
-
-        /// Applies `change` from the cache, if the host answered it before from these values.
-        mutating func applyCached(_ change: PendingChange, name: String, cache: inout RenderCache) -> CachedAnswer? {
-            guard let hit = cache.lookup(RenderCache.key(component: name, baseText: valuesText, change: change.change)) else { return nil }
-            revision += 1
-            setValues(hit.values, text: hit.valuesText)
-            renderFields = hit.render
-            problem = nil
-            return CachedAnswer(change: change, revision: revision, hit: hit, subscribers: Array(subscribers))
-        }
-    }
-
-    /// A change answered from the ``RenderCache``: what its ack and render need.
-    struct CachedAnswer {
-        let change: PendingChange
-        let revision: Int
-        let hit: RenderCache.Entry
-        let subscribers: [ConnectionID]
-    }
-
-    /// What the host said about the components: schema and pre-rendered variants.
-    struct Catalog {
-        var schema: JSONValue
-        var frame: OutgoingFrame
-        var variants: [String: String]
-        var names: [String]
-    }
-
-    struct State {
+    private struct State {
+        var core: SessionCore
         var host: any ComponentHost
-        var catalog: Catalog
-        var components: [String: ComponentState] = [:]
-        var connections: Set<ConnectionID> = []
-        var subscriptions: [ConnectionID: Set<String>] = [:]
-        /// The newest build failure, sent to clients that connect while it stands.
-        var buildProblem: OutgoingFrame?
-        /// Components with changes waiting, in arrival order.
-        var queue: [String] = []
-        var pumping = false
-        /// New component code is being switched in: changes wait, nothing is answered from the cache.
-        var reloading = false
-        var cache = RenderCache()
-
-        /// Whether the caller should start the pump: true once until it stops, never while reloading.
-        mutating func claimPump() -> Bool {
-            guard !pumping, !reloading, !queue.isEmpty else { return false }
-            pumping = true
-            return true
-        }
-
+        var sink: (any MessageSink)?
+        var loop: (any EventLoop)?
+        /// A reload waiting for the request in flight to be answered.
+        var drained: DispatchSemaphore?
     }
-
-    /// Most changes sent to the host in one batch.
-    static let maxBatch = 128
 
     private let state: Mutex<State>
-    private let sinkBox = Mutex<(any MessageSink)?>(nil)
-    /// Serial: the host runs one request at a time anyway.
-    private let workQueue = DispatchQueue(label: "starboard.session", qos: .userInitiated)
     /// Called after every accepted change, to save values once changes settle.
     private let changed: @Sendable () -> Void
     /// Adjustments made to saved values at start-up (clamped, dropped), for the log.
@@ -126,25 +31,30 @@ public final class Session: WebSocketHandler {
     /// Starts from `saved` values, re-checked by the host, and renders every component once.
     public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
         self.changed = changed
-        let catalog = try Self.fetchCatalog(from: host)
+        let catalog = try HotReload.fetchCatalog(from: host)
         var warnings: [String] = []
-        let components = Self.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
+        let components = HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
         self.warnings = warnings
-        state = Mutex(State(host: host, catalog: catalog, components: components))
+        state = Mutex(State(core: SessionCore(catalog: catalog, components: components), host: host))
     }
 
     /// Connects the session to where its frames go; call once, before clients connect.
     public func attach(_ sink: any MessageSink) {
-        sinkBox.withLock { $0 = sink }
+        state.withLock { $0.sink = sink }
     }
 
-    private var sink: (any MessageSink)? { sinkBox.withLock { $0 } }
+    /// Serves component calls on `loop` from now on (the worker's pipes join the server's poll).
+    public func run(on loop: any EventLoop) {
+        let host = state.withLock { state in
+            state.loop = loop
+            return state.host
+        }
+        host.attach(to: loop)
+    }
 
     /// Current values and revision of every component, for saving.
     public func snapshot() -> [String: SavedComponent] {
-        state.withLock { state in
-            state.components.mapValues { SavedComponent(values: $0.values, revision: $0.revision) }
-        }
+        state.withLock { $0.core.snapshot }
     }
 
     /// Stops the host's worker.
@@ -152,346 +62,54 @@ public final class Session: WebSocketHandler {
         state.withLock { $0.host }.shutdown()
     }
 
-    // MARK: - Catalog and restoring values
-
-    private static func fetchCatalog(from host: any ComponentHost) throws(HostError) -> Catalog {
-        let reply = try host.call(.object([("op", .string("catalog"))])).json
-        guard let schema = reply["components"], case .array(let components) = schema else {
-            throw .unavailable("the worker sent no catalog")
-        }
-        var variants: [String: String] = [:]
-        for (name, list) in reply["variants"]?.objectMembers ?? [] { variants[name] = list.description }
-        let frame = OutgoingFrame(text: JSONValue.object([("type", .string("catalog")), ("components", schema)]).description)
-        return Catalog(schema: schema, frame: frame, variants: variants, names: components.compactMap { $0["name"]?.stringValue })
-    }
-
-    /// Each component's values re-checked by the host (a property may be gone or a range narrowed) and rendered.
-    private static func restore(_ names: [String], saved: [String: SavedComponent], host: any ComponentHost,
-                                warnings: inout [String]) -> [String: ComponentState] {
-        var components: [String: ComponentState] = [:]
-        for (name, entry) in saved where !names.contains(name) {
-            warnings.append("dropped saved values of \(name): no such component any more (\(entry.values))")
-        }
-        for name in names {
-            let base = saved[name]?.values ?? .object([])
-            let revision = saved[name]?.revision ?? 0
-            var entry = ComponentState(values: base, revision: revision)
-            do {
-                let reply = try host.call(Workbench.batchRequest(name, base: base, changes: [.object([("restore", .bool(true))])]))
-                entry.setValues(reply.json["values"] ?? base)
-                for note in reply.json["results"]?.arrayValue?.first?["notes"]?.arrayValue ?? [] {
-                    if let text = note.stringValue { warnings.append(text) }
-                }
-                entry.renderFields = reply.render
-            } catch {
-                entry.problem = Self.describe(error, component: name, with: "its saved values \(base)")
-                warnings.append(entry.problem!)
-            }
-            components[name] = entry
-        }
-        return components
-    }
-
-    /// "RatingControl crashed while rendering with starCount=13: <the trap message>", as the page shows it.
-    static func describe(_ error: HostError, component: String, with values: String) -> String {
-        switch error {
-        case .crashed(let message): "\(component) crashed while rendering with \(values): \(message)"
-        case .timedOut(let seconds): "\(component) timed out after \(JSONValue.format(seconds)) s while rendering with \(values)"
-        case .unavailable(let message): "\(component) could not be rendered with \(values): \(message)"
-        }
-    }
-
     // MARK: - WebSocketHandler
 
     public func connectionOpened(_ connection: ConnectionID) {
-        let (catalog, build) = state.withLock { state in
-            state.connections.insert(connection)
-            state.subscriptions[connection] = []
-            return (state.catalog.frame, state.buildProblem)
-        }
-        sink?.send(catalog, to: connection, coalescingKey: nil)
-        if let build { sink?.send(build, to: connection, coalescingKey: "build") }
+        perform { $0.opened(connection, into: &$1) }
     }
 
     public func connectionClosed(_ connection: ConnectionID) {
-        state.withLock { state in
-            state.connections.remove(connection)
-            for name in state.subscriptions.removeValue(forKey: connection) ?? [] {
-                state.components[name]?.subscribers.remove(connection)
-            }
-        }
+        perform { core, _ in core.closed(connection) }
     }
 
     public func received(_ text: String, from connection: ConnectionID) {
-        switch Envelope.parse(text) {
-        case .failure(let error):
-            reply(ServerMessage.error(error), to: connection)
-        case .success(let envelope):
-            handle(envelope, from: connection)
-        }
+        // Parsed before taking the lock: nothing else waits for it meanwhile.
+        let parsed = Envelope.parse(text)
+        perform { $0.received(parsed, from: connection, into: &$1) }
     }
 
-    // MARK: - Requests
+    // MARK: - Running the core
 
-    func handle(_ envelope: Envelope, from connection: ConnectionID) {
-        let id = envelope.id
-        let name = envelope.request.component
-        let known = state.withLock { $0.components[name] != nil }
-        guard known else {
-            let names = state.withLock { $0.catalog.names }
-            let message = "\(name): no such component; registered are " + names.joined(separator: ", ")
-            reply(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
-            return
-        }
-        switch envelope.request {
-        case .subscribe:
-            subscribe(connection, to: name)
-        case .unsubscribe:
-            state.withLock { state in
-                state.components[name]?.subscribers.remove(connection)
-                state.subscriptions[connection]?.remove(name)
+    /// Runs one event through the core and carries out its effects, in the lock: frames are
+    /// queued in the order the core made them, whichever thread an event comes from.
+    private func perform(_ event: (inout SessionCore, inout SessionEffects) -> Void) {
+        state.withLock { state in
+            var effects = SessionEffects()
+            event(&state.core, &effects)
+            carryOut(effects, host: state.host, sink: state.sink)
+            if let waiting = state.drained, state.core.isDrained {
+                state.drained = nil
+                waiting.signal()
             }
-        case .set(_, let values):
-            let members = values.objectMembers ?? []
-            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("set", values)]),
-                                        property: members.count == 1 ? members[0].0 : nil))
-        case .reset(_, let properties):
-            let change: JSONValue = .object([("reset", properties.map { .array($0.map(JSONValue.string)) } ?? .null)])
-            enqueue(name, PendingChange(connection: connection, id: id, change: change, property: nil))
-        case .tap(_, let target):
-            enqueue(name, PendingChange(connection: connection, id: id, change: .object([("tap", .string(target))]), property: nil))
-        case .preview(_, let values):
-            workQueue.async { [weak self] in self?.preview(name, values: values, id: id, for: connection) }
         }
     }
 
-    fileprivate static func shortText(_ value: JSONValue) -> String {
-        let text = value.stringValue ?? value.description
-        return text.count > 40 ? String(text.prefix(37)) + "…" : text
-    }
-
-    private func subscribe(_ connection: ConnectionID, to name: String) {
-        let found = state.withLock { state -> (String?, Int, String, String?, String)? in
-            // Looked up again: a reload may have removed it since the request was checked.
-            guard state.components[name] != nil else { return nil }
-            state.components[name]!.subscribers.insert(connection)
-            state.subscriptions[connection, default: []].insert(name)
-            let entry = state.components[name]!
-            return (entry.renderFields, entry.revision, entry.valuesText, entry.problem, state.catalog.variants[name] ?? "[]")
-        }
-        guard let (fields, revision, values, problem, variants) = found else { return }
-        if let fields {
-            let full = Self.renderMessage(name, revision: revision, fields: fields, valuesText: values, variants: variants)
-            // Its own key: a later broadcast must not replace the one frame that carries the variants.
-            sink?.send(OutgoingFrame(text: full), to: connection, coalescingKey: "subscribe:" + name)
-        }
-        if let problem {
-            sink?.send(OutgoingFrame(text: ServerMessage.problem(component: name, message: problem)), to: connection, coalescingKey: "problem:" + name)
-        }
-    }
-
-    /// A `render` message: the host's render fields spliced in as they are, built in one buffer
-    /// (the fields are the SVG, kilobytes long, and this runs for every change).
-    static func renderMessage(_ name: String, revision: Int, fields: String, valuesText: String, variants: String? = nil) -> String {
-        var out = "{\"type\":\"render\",\"component\":"
-        out.reserveCapacity(fields.utf8.count + valuesText.utf8.count + (variants?.utf8.count ?? 0) + name.utf8.count + 96)
-        JSONValue.writeString(name, into: &out)
-        out += ",\"revision\":"
-        out += String(revision)
-        out += ","
-        out += fields
-        out += ",\"values\":"
-        out += valuesText
-        if let variants {
-            out += ",\"variants\":"
-            out += variants
-        }
-        out += "}"
-        return out
-    }
-
-    private enum Admission {
-        case answered(CachedAnswer)
-        case queued(startPump: Bool)
-        case gone
-    }
-
-    private func enqueue(_ name: String, _ change: PendingChange) {
-        let admission = state.withLock { state -> Admission in
-            // Looked up again: a reload may have removed it since the request was checked. Only
-            // flags are read: a copy of the entry would make the append below copy the whole line.
-            guard let (idle, queued) = state.components[name].map({ ($0.pending.isEmpty && !$0.busy, $0.queued) }) else {
-                return .gone
-            }
-            // Nothing ahead of it and seen before: answered here, on the spot.
-            if idle, !state.reloading,
-               let answer = state.components[name]!.applyCached(change, name: name, cache: &state.cache) {
-                return .answered(answer)
-            }
-            state.components[name]!.pending.append(change)
-            if !queued {
-                state.components[name]!.queued = true
-                state.queue.append(name)
-            }
-            return .queued(startPump: state.claimPump())
-        }
-        switch admission {
-        case .answered(let answer):
-            deliver([answer], of: name)
-        case .queued(let startPump):
-            if startPump { workQueue.async { [weak self] in self?.pump() } }
-        case .gone:
-            let message = "\(name): no such component any more (the component code was reloaded)"
-            reply(ServerMessage.error(RequestError(id: change.id, message: message, component: name)), to: change.connection)
-        }
-    }
-
-    /// Sends each component's waiting changes to the host as one batch, until none are left.
-    /// Changes at the front of a component's line that the cache can answer are answered first.
-    private func pump() {
-        while true {
-            let next = state.withLock { state -> (String, [PendingChange], JSONValue, String, any ComponentHost)?? in
-                // A reload waits for the pump to stop and starts it again when it is done.
-                guard !state.queue.isEmpty, !state.reloading else {
-                    state.pumping = false
-                    return .none
+    private func carryOut(_ effects: SessionEffects, host: any ComponentHost, sink: (any MessageSink)?) {
+        for effect in effects.all {
+            switch effect {
+            case .send(let frame, let connection, let key):
+                sink?.send(frame, to: connection, coalescingKey: key)
+            case .broadcast(let frame, let connections, let key):
+                sink?.broadcast(frame, to: connections, coalescingKey: key)
+            case .call(let number, let request):
+                // Hosts never complete inside submit, so taking the lock again there is safe.
+                host.submit(request) { [weak self] result in
+                    self?.perform { $0.replied(number, result, into: &$1) }
                 }
-                let name = state.queue.removeFirst()
-                // Taken out while it changes, so its (possibly long) line of changes is not copied.
-                guard var entry = state.components.removeValue(forKey: name) else { return .some(nil) }
-                // Bounded too, so the socket thread never waits long for the lock.
-                var answered: [CachedAnswer] = []
-                var cached = 0
-                while cached < min(entry.pending.count, Self.maxBatch),
-                      let answer = entry.applyCached(entry.pending[cached], name: name, cache: &state.cache) {
-                    answered.append(answer)
-                    cached += 1
-                }
-                // Bounded batches, and the component goes to the back of the line: a client that
-                // floods one component cannot starve another's changes.
-                entry.pending.drop(cached)
-                let items = cached > 0 ? [] : entry.pending.take(Self.maxBatch)
-                if entry.pending.isEmpty {
-                    entry.queued = false
-                } else {
-                    state.queue.append(name)
-                }
-                entry.busy = !items.isEmpty
-                state.components[name] = entry
-                // Sent before the lock is let go: a change the socket thread answers next must
-                // not go out ahead of these (its frames would then be replaced by older ones).
-                deliver(answered, of: name)
-                return (name, items, entry.values, entry.valuesText, state.host)
-            }
-            guard let taken = next else { return }
-            guard let (name, items, base, baseText, host) = taken, !items.isEmpty else { continue }
-            process(name, items, base: base, baseText: baseText, host: host)
-            state.withLock { $0.components[name]?.busy = false }
-        }
-    }
-
-    /// Acks each cached answer and sends subscribers the newest render (earlier ones would be
-    /// replaced in their queues anyway). May be called with the state locked: it only queues frames.
-    private func deliver(_ answers: [CachedAnswer], of name: String) {
-        guard let last = answers.last else { return }
-        for answer in answers {
-            sendAck(answer.change, component: name, revision: answer.revision, notes: answer.hit.notes)
-        }
-        changed()
-        broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, to: last.subscribers)
-    }
-
-    private func sendAck(_ item: PendingChange, component name: String, revision: Int, notes: [String]) {
-        // Acks coalesce per component: a client that sends faster than it reads gets the newest
-        // one (its revision covers the earlier changes) instead of a queue that gets it dropped.
-        let ack = ServerMessage.ack(id: item.id, component: name, revision: revision, notes: notes)
-        sink?.send(OutgoingFrame(text: ack), to: item.connection, coalescingKey: "ack:" + name)
-    }
-
-    private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, to subscribers: [ConnectionID]) {
-        guard !subscribers.isEmpty else { return }
-        let frame = OutgoingFrame(text: Self.renderMessage(name, revision: revision, fields: fields, valuesText: valuesText))
-        sink?.broadcast(frame, to: subscribers, coalescingKey: "render:" + name)
-    }
-
-    private func process(_ name: String, _ items: [PendingChange], base: JSONValue, baseText: String, host: any ComponentHost) {
-        let reply: Workbench.Reply
-        do {
-            reply = try host.call(Workbench.batchRequest(name, base: base, changes: items.map(\.change)))
-        } catch {
-            let values = items.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
-            let message = Self.describe(error, component: name, with: values.isEmpty ? "its current values" : values)
-            let subscribers = state.withLock { state -> [ConnectionID] in
-                state.components[name]?.problem = message
-                return Array(state.components[name]?.subscribers ?? [])
-            }
-            for item in items {
-                let error = RequestError(id: item.id, message: message, component: name, property: item.property)
-                self.reply(ServerMessage.error(error, crashed: true), to: item.connection)
-            }
-            sink?.broadcast(OutgoingFrame(text: ServerMessage.problem(component: name, message: message)), to: subscribers, coalescingKey: "problem:" + name)
-            return
-        }
-        let answer = reply.json
-        let results = answer["results"]?.arrayValue ?? []
-        var acks: [(PendingChange, Int, JSONValue)] = []
-        let newValues = answer["values"]
-        let newText = newValues?.description
-        let outcome = state.withLock { state -> (revision: Int, subscribers: [ConnectionID], fields: String?, valuesText: String)? in
-            guard var entry = state.components[name] else { return nil }
-            for (item, result) in zip(items, results) where result["error"] == nil {
-                entry.revision += 1
-                acks.append((item, entry.revision, result["notes"] ?? .array([])))
-            }
-            guard !acks.isEmpty else { return nil }
-            if let newValues { entry.setValues(newValues, text: newText) }
-            entry.renderFields = reply.render ?? entry.renderFields
-            entry.problem = nil
-            state.components[name] = entry
-            return (entry.revision, Array(entry.subscribers), entry.renderFields, entry.valuesText)
-        }
-        for (item, result) in zip(items, results) {
-            guard let message = result["error"]?.stringValue else { continue }
-            self.reply(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: result["property"]?.stringValue)), to: item.connection)
-        }
-        for (item, revision, notes) in acks {
-            sendAck(item, component: name, revision: revision, notes: notes.arrayValue?.compactMap(\.stringValue) ?? [])
-        }
-        guard let outcome else { return }
-        changed()
-        if items.count == 1, acks.count == 1, let render = reply.render, let newValues {
-            let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
-            let notes = acks[0].2.arrayValue?.compactMap(\.stringValue) ?? []
-            state.withLock { state in
-                // A reload may have replaced the code that made this render meanwhile.
-                if state.host === host {
-                    state.cache.insert(key, values: newValues, valuesText: outcome.valuesText, notes: notes, render: render)
-                }
+            case .changed:
+                changed()
             }
         }
-        if let fields = outcome.fields {
-            broadcastRender(name, revision: outcome.revision, fields: fields, valuesText: outcome.valuesText, to: outcome.subscribers)
-        }
-    }
-
-    private func preview(_ name: String, values: JSONValue, id: JSONValue?, for connection: ConnectionID) {
-        let (base, host) = state.withLock { ($0.components[name]?.values ?? .object([]), $0.host) }
-        let request: JSONValue = .object([("op", .string("preview")), ("component", .string(name)), ("base", base), ("values", values)])
-        do {
-            let result = try host.call(request)
-            if let message = result.json["error"]?.stringValue {
-                self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name, property: result.json["property"]?.stringValue)), to: connection)
-                return
-            }
-            self.reply(ServerMessage.preview(id: id, component: name, values: result.json["values"] ?? .object([]), render: result.render ?? ""), to: connection)
-        } catch {
-            let message = Self.describe(error, component: name, with: "preview values \(values)")
-            self.reply(ServerMessage.error(RequestError(id: id, message: message, component: name), crashed: true), to: connection)
-        }
-    }
-
-    private func reply(_ text: String, to connection: ConnectionID) {
-        sink?.send(OutgoingFrame(text: text), to: connection, coalescingKey: nil)
     }
 
     // MARK: - Hot reload
@@ -500,69 +118,35 @@ public final class Session: WebSocketHandler {
     /// against it, sends the new catalog to everyone and a fresh render to every subscriber.
     /// Connections and values stay. On failure the old host stays in charge.
     public func reload(to host: any ComponentHost) throws(HostError) -> [String] {
-        let catalog = try Self.fetchCatalog(from: host)
-        // Changes wait while the code is switched, so the values read below stay the newest and
-        // nothing the old code answered lands on top of the new code's renders.
-        state.withLock { $0.reloading = true }
-        workQueue.sync {}
-        let saved = snapshot()
+        let catalog = try HotReload.fetchCatalog(from: host)
+        // Changes wait while the code is switched (so the values read below stay the newest), and
+        // the request the old code is working on is answered first.
+        let waiting = state.withLock { state -> DispatchSemaphore? in
+            state.core.pause()
+            guard !state.core.isDrained else { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            state.drained = semaphore
+            return semaphore
+        }
+        waiting?.wait()
         var warnings: [String] = []
-        let restored = Self.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
-        let swap = state.withLock { state -> (old: any ComponentHost, connections: [ConnectionID], subscribers: [String: [ConnectionID]],
-                                               orphans: [(String, PendingChange)], startPump: Bool) in
+        let restored = HotReload.restore(catalog.names, saved: snapshot(), host: host, warnings: &warnings)
+        if let loop = state.withLock({ $0.loop }) { host.attach(to: loop) }
+        let old = state.withLock { state -> any ComponentHost in
             let old = state.host
             state.host = host
-            state.catalog = catalog
-            // Renders of the old code must not answer for the new.
-            state.cache.removeAll()
-            var components: [String: ComponentState] = [:]
-            var subscribers: [String: [ConnectionID]] = [:]
-            for (name, var entry) in restored {
-                let previous = state.components[name]
-                entry.subscribers = previous?.subscribers ?? []
-                // Changes that came during the reload go to the new code.
-                entry.pending = previous?.pending ?? ChangeLine()
-                entry.queued = previous?.queued ?? false
-                // A reload is a change: clients must not drop the new render as stale.
-                entry.revision = (previous?.revision ?? entry.revision) + 1
-                components[name] = entry
-                subscribers[name] = Array(entry.subscribers)
-            }
-            var orphans: [(String, PendingChange)] = []
-            for (name, entry) in state.components where components[name] == nil {
-                for index in 0..<entry.pending.count { orphans.append((name, entry.pending[index])) }
-            }
-            state.components = components
-            state.queue = state.queue.filter { components[$0] != nil }
-            for connection in state.connections {
-                state.subscriptions[connection] = state.subscriptions[connection]?.filter { components[$0] != nil }
-            }
-            state.buildProblem = nil
-            state.reloading = false
-            return (old, Array(state.connections), subscribers, orphans, state.claimPump())
+            var effects = SessionEffects()
+            state.core.swap(to: catalog, restored: restored, into: &effects)
+            carryOut(effects, host: host, sink: state.sink)
+            return old
         }
-        swap.old.shutdown()
-        for (name, change) in swap.orphans {
-            let message = "\(name): no such component any more (the component code was reloaded)"
-            reply(ServerMessage.error(RequestError(id: change.id, message: message, component: name)), to: change.connection)
-        }
-        sink?.broadcast(catalog.frame, to: swap.connections, coalescingKey: nil)
-        for (name, watchers) in swap.subscribers {
-            for connection in watchers { subscribe(connection, to: name) }
-        }
-        if swap.startPump { workQueue.async { [weak self] in self?.pump() } }
-        changed()
+        old.shutdown()
         return warnings
     }
 
     /// Tells every client about a build: started, failed (with diagnostics) or done.
     public func announceBuild(_ message: String, failed: Bool) {
-        let frame = OutgoingFrame(text: message)
-        let connections = state.withLock { state -> [ConnectionID] in
-            state.buildProblem = failed ? frame : nil
-            return Array(state.connections)
-        }
-        sink?.broadcast(frame, to: connections, coalescingKey: "build")
+        perform { $0.announceBuild(message, failed: failed, into: &$1) }
     }
 }
 
@@ -574,12 +158,5 @@ public struct SavedComponent: Sendable, Equatable {
     public init(values: JSONValue, revision: Int) {
         self.values = values
         self.revision = revision
-    }
-}
-
-extension JSONValue {
-    var objectMembers: [(String, JSONValue)]? {
-        if case .object(let members) = self { return members }
-        return nil
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StarboardInspector
+import StarboardSystem
 import Synchronization
 
 /// Keeps current values in a JSON file so a restart, even after `kill -9`, comes back with them.
@@ -17,9 +18,13 @@ public final class StateStore: Sendable {
     private let pending = Mutex(false)
     private let source = Mutex<(@Sendable () -> [String: SavedComponent])?>(nil)
 
-    public init(path: String, settleDelay: Double = 0.15) {
+    /// Told about saves that failed once changes settled (nobody waits for those to return).
+    private let saveFailed: @Sendable (String) -> Void
+
+    public init(path: String, settleDelay: Double = 0.15, saveFailed: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
         self.settleDelay = settleDelay
+        self.saveFailed = saveFailed
     }
 
     // MARK: - Loading
@@ -77,7 +82,11 @@ public final class StateStore: Sendable {
         guard schedule else { return }
         queue.asyncAfter(deadline: .now() + settleDelay) { [self] in
             pending.withLock { $0 = false }
-            try? save()
+            do {
+                try save()
+            } catch {
+                saveFailed("could not save the values to \(path): \(error)")
+            }
         }
     }
 
@@ -106,38 +115,40 @@ public final class StateStore: Sendable {
         try Self.atomicWrite(text, to: path)
     }
 
-    /// Temp file, fsync, rename, fsync of the folder: a crash leaves the old file or the new one, never half of one.
+    /// Temp file, fsync, rename, fsync of the folder: a crash leaves the old file or the new one,
+    /// never half of one. Every step's failure throws, with its errno: a save that did not reach
+    /// the disk must not look like one that did.
     static func atomicWrite(_ text: String, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw StateStoreError("cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            guard n > 0 else {
-                close(fd)
-                unlink(temporary)
-                throw StateStoreError("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        do throws(SystemError) {
+            let fd = try SystemCall.retrying("create \(temporary)", { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
+            do throws(SystemError) {
+                let bytes = Array(text.utf8)
+                let written = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try SystemCall.writeAll(fd, raw, "write \(temporary)") } }
+                try written.get()
+                try SystemCall.fsync(fd, "fsync \(temporary)")
+                SystemCall.close(fd)
+            } catch {
+                SystemCall.close(fd)
+                throw error
             }
-            written += n
-        }
-        fsync(fd)
-        close(fd)
-        guard rename(temporary, path) == 0 else {
+            try SystemCall.retrying("replace \(path)", { rename(temporary, path) })
+        } catch {
             unlink(temporary)
-            throw StateStoreError("cannot replace \(path): \(String(cString: strerror(errno)))")
+            throw StateStoreError(error.description)
         }
-        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY)
-        if dir >= 0 {
-            fsync(dir)
-            close(dir)
+        // The rename itself is durable once the folder is flushed.
+        do throws(SystemError) {
+            let dir = try SystemCall.retrying("open \(folder.isEmpty ? "." : folder)", { open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC) })
+            defer { SystemCall.close(dir) }
+            try SystemCall.fsync(dir, "fsync \(folder.isEmpty ? "." : folder)")
+        } catch {
+            throw StateStoreError(error.description)
         }
-        bytes.removeAll()
     }
 }
 

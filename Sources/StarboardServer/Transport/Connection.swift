@@ -10,16 +10,18 @@ final class Connection {
     var message: [UInt8] = []
     /// Set once the connection was refused (close reason given); nothing more is read or written.
     var isRefused = false
-    /// Whether the stall timer runs, i.e. output waits for the client.
-    var stallTimerArmed = false
-    /// The frame written last, kept alive until the next writeable callback
-    /// because permessage-deflate may still read it while lws drains.
-    var inFlight: OutgoingFrame?
-    /// TCP_CORK is set: frames written back to back leave as one segment when it is cleared.
-    var isCorked = false
+    /// When output started waiting for the client (or last made progress); nil while none waits.
+    var waitingSince: UInt64?
+    /// An lws timer is set for this connection and has not fired yet.
+    var stallCheckPending = false
+    /// Reading from the client is paused until the replies waiting for it have gone out.
+    var isReadPaused = false
+    /// The client negotiated permessage-deflate: longer messages go to it compressed.
+    var compresses = false
 
-    init(id: ConnectionID, wsi: OpaquePointer) {
+    init(id: ConnectionID, wsi: OpaquePointer, compresses: Bool) {
         self.id = id
         self.wsi = wsi
+        self.compresses = compresses
     }
 }

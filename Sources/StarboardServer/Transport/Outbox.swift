@@ -1,5 +1,8 @@
 import CStarboardWebSockets
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one place other threads hand work to the service thread: per-client
 /// output queues and close requests behind a lock, plus the lws wake-up.
@@ -7,7 +10,7 @@ import Synchronization
 /// Callers change a queue and, if the service thread has not been told about
 /// pending work yet, wake it with `lws_cancel_service` (the only lws call that
 /// is safe off the service thread). The service thread collects the news in
-/// `LWS_CALLBACK_EVENT_WAIT_CANCELLED` and takes frames one by one in
+/// `LWS_CALLBACK_EVENT_WAIT_CANCELLED` and takes queued frames in
 /// `LWS_CALLBACK_SERVER_WRITEABLE`.
 final class Outbox: Sendable {
     /// What the service thread should do for a connection it was told about.
@@ -22,15 +25,24 @@ final class Outbox: Sendable {
         let pointer: OpaquePointer
     }
 
+    /// Work for the service thread (``EventLoop/execute(_:)``).
+    typealias Task = @Sendable (any DescriptorWatcher) -> Void
+
     private struct State {
         var context: ContextHandle?
         var queues: [ConnectionID: OutgoingQueue] = [:]
         var signals: [ConnectionID: Signal] = [:]
+        var tasks: [Task] = []
         var isStopping = false
     }
 
     private let state = Mutex(State())
-    private let maxFrames: Int
+    /// The service thread (a pthread_t), 0 before it attaches the context.
+    private let serviceThread = Atomic<UInt>(0)
+    /// Set when signals or tasks were queued on the service thread itself, which then collects
+    /// them after the callback that queued them instead of being woken.
+    private let hasNews = Atomic<Bool>(false)
+    let maxFrames: Int
     private let maxBytes: Int
 
     init(maxFrames: Int, maxBytes: Int) {
@@ -46,9 +58,9 @@ final class Outbox: Sendable {
                 guard state.queues[connection] != nil else { continue }
                 switch state.queues[connection]!.enqueue(frame, coalescingKey: coalescingKey) {
                 case .queued, .replaced:
-                    Self.signal(.write, for: connection, in: &state)
+                    signal(.write, for: connection, in: &state)
                 case .overflow:
-                    Self.signal(.drop, for: connection, in: &state)
+                    signal(.drop, for: connection, in: &state)
                 case .ignored:
                     break
                 }
@@ -60,8 +72,24 @@ final class Outbox: Sendable {
         state.withLock { state in
             guard state.queues[connection] != nil else { return }
             state.queues[connection]!.requestClose(reason: reason)
-            Self.signal(.write, for: connection, in: &state)
+            signal(.write, for: connection, in: &state)
         }
+    }
+
+    /// Queues `task` for the service thread.
+    func post(_ task: @escaping Task) {
+        state.withLock { state in
+            guard !state.isStopping else { return }
+            let wasIdle = state.signals.isEmpty && state.tasks.isEmpty
+            state.tasks.append(task)
+            if wasIdle { wake(&state) }
+        }
+    }
+
+    /// Whether the caller runs on the service thread.
+    var onServiceThread: Bool {
+        let thread = serviceThread.load(ordering: .relaxed)
+        return thread != 0 && pthread_equal(pthread_self(), pthread_t(thread)) != 0
     }
 
     func requestStop() {
@@ -77,13 +105,20 @@ final class Outbox: Sendable {
         state.withLock { $0.isStopping }
     }
 
-    private static func signal(_ signal: Signal, for connection: ConnectionID, in state: inout State) {
-        let wasIdle = state.signals.isEmpty
+    private func signal(_ signal: Signal, for connection: ConnectionID, in state: inout State) {
+        let wasIdle = state.signals.isEmpty && state.tasks.isEmpty
         if state.signals[connection] != .drop {
             state.signals[connection] = signal
         }
-        // One wake-up covers everything signalled until the service thread collects it.
-        if wasIdle, let context = state.context {
+        if wasIdle { wake(&state) }
+    }
+
+    /// One wake-up covers everything queued until the service thread collects it. On the service
+    /// thread itself nothing needs waking: it collects after the current callback.
+    private func wake(_ state: inout State) {
+        if onServiceThread {
+            hasNews.store(true, ordering: .relaxed)
+        } else if let context = state.context {
             lws_cancel_service(context.pointer)
         }
     }
@@ -92,11 +127,16 @@ final class Outbox: Sendable {
 
     func attach(context: OpaquePointer) {
         state.withLock { $0.context = ContextHandle(pointer: context) }
+        serviceThread.store(UInt(pthread_self()), ordering: .relaxed)
     }
 
     /// Forgets the context before it is destroyed; from now on nobody wakes it.
     func detachContext() {
-        state.withLock { $0.context = nil }
+        state.withLock { state in
+            state.context = nil
+            state.tasks = []
+        }
+        serviceThread.store(0, ordering: .relaxed)
     }
 
     func register(_ connection: ConnectionID) {
@@ -110,20 +150,34 @@ final class Outbox: Sendable {
         }
     }
 
-    func takeSignals() -> [ConnectionID: Signal] {
+    /// Whether the service thread queued something for itself since it last collected.
+    func takeNews() -> Bool {
+        hasNews.load(ordering: .relaxed) && hasNews.exchange(false, ordering: .relaxed)
+    }
+
+    func takeSignals() -> (signals: [ConnectionID: Signal], tasks: [Task]) {
         state.withLock { state in
-            defer { state.signals = [:] }
-            return state.signals
+            defer {
+                state.signals = [:]
+                state.tasks = []
+            }
+            return (state.signals, state.tasks)
         }
     }
 
-    /// The next thing to write and whether more follows it.
-    func next(for connection: ConnectionID) -> (next: OutgoingQueue.Next, more: Bool) {
+    /// What to write now (frames whose payloads fit in `budget` bytes, or the close) and whether
+    /// more follows.
+    func take(for connection: ConnectionID, budget: Int) -> (next: OutgoingQueue.Next, more: Bool) {
         state.withLock { state in
             guard state.queues[connection] != nil else { return (.idle, false) }
-            let next = state.queues[connection]!.next()
+            let next = state.queues[connection]!.take(budget: budget)
             return (next, state.queues[connection]!.hasPendingOutput)
         }
+    }
+
+    /// Frames waiting for `connection`.
+    func queuedFrames(for connection: ConnectionID) -> Int {
+        state.withLock { $0.queues[connection]?.frameCount ?? 0 }
     }
 
     func hasPendingOutput(for connection: ConnectionID) -> Bool {

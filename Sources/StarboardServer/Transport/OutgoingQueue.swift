@@ -18,7 +18,8 @@ struct OutgoingQueue {
 
     /// What to do when the client is next writeable.
     enum Next {
-        case frame(OutgoingFrame)
+        /// Frames to write now, in order; at least one.
+        case frames([OutgoingFrame])
         case close(reason: String)
         case idle
     }
@@ -71,15 +72,22 @@ struct OutgoingQueue {
         }
     }
 
-    mutating func next() -> Next {
-        if !entries.isEmpty {
-            let entry = entries.removeFirst()
-            byteCount -= entry.frame.byteCount
-            return .frame(entry.frame)
+    /// The frames at the front whose payloads fit in `budget` bytes (always at least one), then,
+    /// once they are all gone, the close.
+    mutating func take(budget: Int) -> Next {
+        guard !entries.isEmpty else {
+            if let closeReason { return .close(reason: closeReason) }
+            return .idle
         }
-        if let closeReason {
-            return .close(reason: closeReason)
+        var taken = 0
+        var bytes = 0
+        while taken < entries.count, taken == 0 || bytes + entries[taken].frame.byteCount <= budget {
+            bytes += entries[taken].frame.byteCount
+            taken += 1
         }
-        return .idle
+        let frames = entries[..<taken].map(\.frame)
+        entries.removeFirst(taken)
+        byteCount -= bytes
+        return .frames(frames)
     }
 }

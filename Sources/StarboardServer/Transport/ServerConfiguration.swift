@@ -20,7 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var websocketPath: String
     /// Websocket subprotocol clients must offer.
     public var subprotocol: String
-    /// Most frames that may wait for one client before it is dropped as too slow.
+    /// Most frames that may wait for one client before it is dropped as too slow. Reading from a
+    /// client stops before (at three quarters of this) until a quarter is left, so a client that
+    /// sends faster than it reads is slowed down rather than dropped.
     public var maxQueuedFrames: Int
     /// Most bytes that may wait for one client before it is dropped as too slow.
     public var maxQueuedBytes: Int
@@ -37,7 +39,7 @@ public struct ServerConfiguration: Sendable {
         stallTimeout: Double = 30,
         websocketPath: String = "/ws",
         subprotocol: String = "starboard.v1",
-        maxQueuedFrames: Int = 256,
+        maxQueuedFrames: Int = 1024,
         maxQueuedBytes: Int = 8 * 1024 * 1024
     ) {
         self.host = host

@@ -53,7 +53,7 @@ extension ServiceLoop {
         for (name, value) in policy.securityHeaders { text += "\(name): \(value)\r\n" }
         text += "\r\n" + body
         let bytes = Array(text.utf8)
-        let headroom = OutgoingFrame.headroom
+        let headroom = OutgoingFrame.lwsHeadroom
         var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
         buffer.replaceSubrange(headroom..., with: bytes)
         let written = buffer.withUnsafeMutableBufferPointer { buffer in
@@ -65,7 +65,7 @@ extension ServiceLoop {
     /// Writes a small complete response in one lws_write, with the security headers.
     func respond(_ wsi: OpaquePointer, status: UInt32, body: String) throws(WebSocketServerError) -> Int32 {
         let bodyBytes = Array(body.utf8)
-        let headroom = OutgoingFrame.headroom
+        let headroom = OutgoingFrame.lwsHeadroom
         var buffer = [UInt8](repeating: 0, count: headroom + 4096 + bodyBytes.count)
         try buffer.withUnsafeMutableBufferPointer { (buffer) throws(WebSocketServerError) in
             let start = buffer.baseAddress! + headroom

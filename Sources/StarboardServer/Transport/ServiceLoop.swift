@@ -1,3 +1,5 @@
+import CStarboardSystem
+import Dispatch
 import CStarboardWebSockets
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +15,12 @@ final class ServiceLoop {
     enum Endpoint: UInt32 {
         case http = 0
         case websocket = 1
+        /// A descriptor watched for other parts of the server (``DescriptorWatcher``).
+        case descriptor = 2
     }
+
+    /// The lws protocol name descriptors are adopted under.
+    static let descriptorProtocol = "starboard-descriptor"
 
     let configuration: ServerConfiguration
     let handler: any WebSocketHandler
@@ -22,10 +29,19 @@ final class ServiceLoop {
     /// Known once the vhost listens, i.e. before any request is served.
     private(set) var policy: RequestPolicy
     private var context: OpaquePointer?
+    private var vhost: OpaquePointer?
     private var connections: [ConnectionID: Connection] = [:]
     private var lastConnectionNumber: UInt64 = 0
     /// C strings and arrays lws keeps pointers to for the context's lifetime.
     private var allocations: [UnsafeMutableRawPointer] = []
+    /// The descriptor protocol's name as a C string, for adoptions.
+    private(set) lazy var descriptorProtocolName: UnsafeMutablePointer<CChar> = cString(Self.descriptorProtocol)
+    /// Small frames gathered for one write, reused from turn to turn.
+    var gathered: [UInt8] = []
+    /// Compresses each message once for every client that negotiated permessage-deflate.
+    let deflater = MessageDeflater()
+    /// Connections closed since memory was last handed back to the system.
+    private var closedSinceTrim = 0
 
     init(configuration: ServerConfiguration, handler: any WebSocketHandler, outbox: Outbox) {
         self.configuration = configuration
@@ -77,6 +93,7 @@ final class ServiceLoop {
             }
             throw .libwebsockets(call: "lws_create_vhost", code: -1)
         }
+        self.vhost = vhost
         let port = Int(try LWSCall.check(lws_get_vhost_listen_port(vhost), "lws_get_vhost_listen_port"))
         policy = RequestPolicy(configuration: configuration, port: port)
         outbox.attach(context: context)
@@ -99,6 +116,7 @@ final class ServiceLoop {
         outbox.detachContext()
         lws_context_destroy(context)
         self.context = nil
+        vhost = nil
     }
 
     // MARK: Callback dispatch
@@ -129,6 +147,9 @@ final class ServiceLoop {
             return try writeable(wsi, user: user)
         case LWS_CALLBACK_TIMER where endpoint == .websocket:
             return stalled(user: user)
+        case LWS_CALLBACK_RAW_RX_FILE, LWS_CALLBACK_RAW_WRITEABLE_FILE, LWS_CALLBACK_RAW_CLOSE_FILE, LWS_CALLBACK_TIMER:
+            if endpoint == .descriptor { descriptorEvent(wsi, reason) }
+            return 0
         case LWS_CALLBACK_CLOSED where endpoint == .websocket:
             closed(user: user)
             return 0
@@ -147,7 +168,10 @@ final class ServiceLoop {
     private func opened(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
         guard let user else { return }
         lastConnectionNumber += 1
-        let connection = Connection(id: ConnectionID(rawValue: lastConnectionNumber), wsi: wsi)
+        // Setting an option succeeds only when the extension is active on this connection. The
+        // option is lws's default; what matters is the answer.
+        let compresses = lws_set_extension_option(wsi, "permessage-deflate", "rx_buf_size", "10") == 0
+        let connection = Connection(id: ConnectionID(rawValue: lastConnectionNumber), wsi: wsi, compresses: compresses)
         user.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
         outbox.register(connection.id)
@@ -161,17 +185,39 @@ final class ServiceLoop {
         connections[connection.id] = nil
         outbox.unregister(connection.id)
         handler.connectionClosed(connection.id)
+        giveMemoryBack()
     }
 
-    /// Acts on what other threads queued since the last wake-up.
+    /// Returns the free pages of the heap to the system after clients have left.
+    ///
+    /// What a connection allocated (its lws buffers and, with permessage-deflate, lws's inflater)
+    /// is freed on close, but malloc keeps free pages inside its heaps, so without this the server
+    /// would keep the memory of its busiest moment. Done when the last client left or after every
+    /// 64 closes, so that a thousand leaving cost a few trims, not a thousand.
+    private func giveMemoryBack() {
+        closedSinceTrim += 1
+        guard connections.isEmpty || closedSinceTrim >= 64 else { return }
+        closedSinceTrim = 0
+        _ = starboard_release_free_memory()
+    }
+
+    /// Acts on what the service thread queued for itself during a callback, right after it.
+    func collectNews() {
+        guard context != nil, outbox.takeNews() else { return }
+        collectSignals()
+    }
+
+    /// Acts on what was queued since the last wake-up: writes to start, clients to drop, tasks.
     private func collectSignals() {
-        for (id, signal) in outbox.takeSignals() {
+        let (signals, tasks) = outbox.takeSignals()
+        for task in tasks { task(self) }
+        for (id, signal) in signals {
             guard let connection = connections[id] else { continue }
             switch signal {
             case .write:
                 // A failure means the connection is closing; CLOSED follows.
                 _ = lws_callback_on_writable(connection.wsi)
-                if !connection.stallTimerArmed {
+                if connection.waitingSince == nil {
                     armStallTimer(connection)
                 }
             case .drop:
@@ -180,15 +226,28 @@ final class ServiceLoop {
         }
     }
 
+    /// Output waits for the client from now: it is dropped if the wait lasts the stall timeout
+    /// without progress.
+    ///
+    /// lws keeps its timers in one sorted list, so setting one costs a walk through the others:
+    /// setting it on every write, with a thousand subscribers, was most of a broadcast's time.
+    /// So an lws timer is set only when none is pending for the connection; when it fires, it is
+    /// set again for what is left of the wait, or nothing happens if the output went out.
     func armStallTimer(_ connection: Connection) {
-        connection.stallTimerArmed = true
-        lws_set_timer_usecs(connection.wsi, lws_usec_t(configuration.stallTimeout * 1_000_000))
+        connection.waitingSince = DispatchTime.now().uptimeNanoseconds
+        scheduleStallCheck(connection, after: configuration.stallTimeout)
     }
 
+    /// Output went out: no wait to time. (lws 4.1 cannot cancel a timer either: its "cancel"
+    /// value fires it at once. A pending one is left to run out.)
     func cancelStallTimer(_ connection: Connection) {
-        guard connection.stallTimerArmed else { return }
-        connection.stallTimerArmed = false
-        lws_set_timer_usecs(connection.wsi, starboard_lws_timer_cancel())
+        connection.waitingSince = nil
+    }
+
+    private func scheduleStallCheck(_ connection: Connection, after seconds: Double) {
+        guard !connection.stallCheckPending else { return }
+        connection.stallCheckPending = true
+        lws_set_timer_usecs(connection.wsi, lws_usec_t(max(seconds, 0.001) * 1_000_000))
     }
 
     /// Closes without a close frame: the client is not reading, so one would never arrive.
@@ -197,10 +256,38 @@ final class ServiceLoop {
     }
 
     private func stalled(user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let connection = connection(for: user), connection.stallTimerArmed else { return 0 }
-        connection.stallTimerArmed = false
-        drop(connection)
+        guard let connection = connection(for: user) else { return 0 }
+        connection.stallCheckPending = false
+        guard let since = connection.waitingSince else { return 0 }
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - since) / 1e9
+        if waited >= configuration.stallTimeout {
+            connection.waitingSince = nil
+            drop(connection)
+        } else {
+            scheduleStallCheck(connection, after: configuration.stallTimeout - waited)
+        }
         return 0
+    }
+
+    // MARK: Watched descriptors
+
+    private func descriptorEvent(_ wsi: OpaquePointer, _ reason: lws_callback_reasons) {
+        guard let raw = lws_get_opaque_user_data(wsi) else { return }
+        let watch = Unmanaged<DescriptorWatch>.fromOpaque(raw).takeUnretainedValue()
+        switch reason {
+        case LWS_CALLBACK_RAW_RX_FILE:
+            watch.handler?.readable(watch)
+        case LWS_CALLBACK_RAW_WRITEABLE_FILE:
+            watch.handler?.writable(watch)
+        case LWS_CALLBACK_TIMER:
+            watch.handler?.timerFired(watch)
+        default:
+            // Closed: the wsi and the descriptor are gone; the watch's retain ends here.
+            lws_set_opaque_user_data(wsi, nil)
+            watch.wsi = nil
+            watch.handler?.closed(watch)
+            Unmanaged<DescriptorWatch>.fromOpaque(raw).release()
+        }
     }
 
     // MARK: Setup helpers
@@ -232,7 +319,10 @@ final class ServiceLoop {
         // (no larger than a turn's read, above).
         websocket.rx_buffer_size = 4 * 1024
         websocket.tx_packet_size = 64 * 1024
-        return allocate([http, websocket, lws_protocols()])
+        var descriptor = lws_protocols()
+        descriptor.name = UnsafePointer(cString(Self.descriptorProtocol))
+        descriptor.callback = descriptorCallback
+        return allocate([http, websocket, descriptor, lws_protocols()])
     }
 
     private func makeExtensions() -> UnsafeMutablePointer<lws_extension> {
@@ -284,6 +374,30 @@ final class ServiceLoop {
     }
 }
 
+extension ServiceLoop: DescriptorWatcher {
+    func watch(_ descriptor: Int32, _ handler: any DescriptorHandler) -> DescriptorWatch? {
+        guard let vhost else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        let watch = DescriptorWatch(descriptor: descriptor, handler: handler)
+        let retained = Unmanaged.passRetained(watch)
+        var info = lws_adopt_desc_t()
+        info.vh = vhost
+        info.type = LWS_ADOPT_RAW_FILE_DESC
+        info.fd.filefd = descriptor
+        info.vh_prot_name = UnsafePointer(descriptorProtocolName)
+        info.opaque = retained.toOpaque()
+        // On failure lws has closed the descriptor already.
+        guard let wsi = lws_adopt_descriptor_vhost_via_info(&info) else {
+            retained.release()
+            return nil
+        }
+        watch.wsi = wsi
+        return watch
+    }
+}
+
 // MARK: - C entry points
 
 /// Recovers the loop from the context's `user` pointer and turns a thrown
@@ -294,11 +408,16 @@ private func dispatch(
 ) -> Int32 {
     guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else { return 0 }
     let loop = Unmanaged<ServiceLoop>.fromOpaque(raw).takeUnretainedValue()
+    let result: Int32
     do {
-        return try loop.handle(endpoint, wsi, reason, user, input, length)
+        result = try loop.handle(endpoint, wsi, reason, user, input, length)
     } catch {
-        return -1
+        result = -1
     }
+    // What the callback queued for this thread (a reply to write, a worker request to send) is
+    // acted on now rather than after a wake-up.
+    loop.collectNews()
+    return result
 }
 
 private func httpCallback(
@@ -306,6 +425,13 @@ private func httpCallback(
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
     dispatch(.http, wsi, reason, user, input, length)
+}
+
+private func descriptorCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    dispatch(.descriptor, wsi, reason, user, input, length)
 }
 
 private func websocketCallback(

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import StarboardSystem
 import Synchronization
 
 /// A websocket and static-file server on one libwebsockets service thread.
@@ -46,6 +47,9 @@ public final class WebSocketServer: Sendable {
         try lifecycle.withLock { (state) throws(WebSocketServerError) in
             guard case .idle = state else { throw .alreadyStarted }
             let thread = try Self.spawn {
+                // This thread writes to a worker's pipe for every change: SIGPIPE stays blocked
+                // here (only here), so a worker that died is an EPIPE at no extra cost per write.
+                SystemCall.blockSIGPIPEForThisThread()
                 // The loop is created, used and released on the service thread only.
                 let loop = ServiceLoop(configuration: configuration, handler: handler, outbox: outbox)
                 let result: Result<Int, WebSocketServerError>
@@ -82,6 +86,9 @@ public final class WebSocketServer: Sendable {
     public func broadcast(_ frame: OutgoingFrame, to connections: [ConnectionID], coalescingKey: String? = nil) {
         outbox.enqueue(frame, to: connections, coalescingKey: coalescingKey)
     }
+
+    /// The service thread, for work that belongs there (a worker's pipes).
+    public var eventLoop: any EventLoop { self }
 
     /// Closes a connection with status 1000 and `reason` after the frames already queued for it.
     public func close(_ connection: ConnectionID, reason: String) {
@@ -153,5 +160,13 @@ private final class Startup: Sendable {
     func wait() -> Result<Int, WebSocketServerError> {
         ready.wait()
         return result.withLock { $0! }
+    }
+}
+
+extension WebSocketServer: EventLoop {
+    public var inEventLoop: Bool { outbox.onServiceThread }
+
+    public func execute(_ work: @escaping @Sendable (any DescriptorWatcher) -> Void) {
+        outbox.post(work)
     }
 }

@@ -1,58 +1,40 @@
+import StarboardSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
-/// A child process (a server under test) whose stdout and stderr come back through a pipe.
+/// A server under test running as a child process, its stdout and stderr coming back through one
+/// pipe.
 ///
 /// Children never outlive the bench: each is stopped when its owner is done with it (also when a
 /// benchmark throws), every live one is killed at exit, and each is told by the kernel
-/// (PR_SET_PDEATHSIG) to terminate if the bench dies without cleaning up.
-final class ChildProcess {
-    /// The process id.
-    let pid: pid_t
-    private let output: Int32
+/// (``ChildProcess/Options/dieWithParent``) to terminate if the bench dies without cleaning up.
+final class ServerProcess {
+    private let child: ChildProcess
     private var pending: [UInt8] = []
     private var stopped = false
     /// Lines read while waiting for something else, for error messages.
     private(set) var transcript: [String] = []
 
+    /// The process id.
+    var pid: pid_t { child.pid }
+
     /// Starts `executable` with `arguments` (argv[1...]).
     init(executable: String, arguments: [String]) throws(BenchError) {
-        ChildRegistry.installExitHandler()
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw BenchError("pipe: errno \(errno)") }
-        // Close-on-exec, so that no other child holds this pipe open (dup2 clears it on 1 and 2).
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        // Everything the child needs is prepared before fork: between fork and exec only
-        // async-signal-safe calls run.
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let setDeathSignal = ChildRegistry.prctl
-        let parent = getpid()
-        let writeEnd = pipeEnds[1]
-        let child = fork()
-        if child == 0 {
-            if let setDeathSignal { _ = setDeathSignal(1 /* PR_SET_PDEATHSIG */, UInt(SIGTERM), 0, 0, 0) }
-            if getppid() != parent { _exit(127) }
-            dup2(writeEnd, 1)
-            dup2(writeEnd, 2)
-            argv.withUnsafeBufferPointer { _ = execv($0[0]!, $0.baseAddress!) }
-            _exit(127)
+        ServerRegistry.installExitHandler()
+        var options = ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .stdout)
+        options.dieWithParent = true
+        do {
+            child = try ChildProcess(executable, arguments: arguments, options: options)
+        } catch {
+            throw BenchError("\(error)")
         }
-        close(pipeEnds[1])
-        guard child > 0 else {
-            close(pipeEnds[0])
-            throw BenchError("fork: errno \(errno)")
-        }
-        pid = child
-        output = pipeEnds[0]
-        ChildRegistry.add(child)
+        ServerRegistry.add(child.pid)
     }
 
     deinit {
         stop()
-        close(output)
     }
 
     /// Reads output lines until one contains `marker`, for at most `timeoutSeconds`.
@@ -69,17 +51,35 @@ final class ChildProcess {
             guard now < deadline else {
                 throw BenchError("no \"\(marker)\" from the child within \(timeoutSeconds) s; it said: \(transcript.joined(separator: " | "))")
             }
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(max(1, (deadline - now) / 1_000_000)))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
+            guard try waitForOutput(milliseconds: Int32(max(1, (deadline - now) / 1_000_000))) else { continue }
+            guard try readOutput() else {
                 throw BenchError("the child exited before printing \"\(marker)\"; it said: \(transcript.joined(separator: " | "))")
             }
+        }
+    }
+
+    /// Whether output is there to read within `milliseconds`.
+    private func waitForOutput(milliseconds: Int32) throws(BenchError) -> Bool {
+        var descriptor = pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)
+        do {
+            return try SystemCall.retrying("poll the server's output", { poll(&descriptor, 1, milliseconds) }) > 0
+        } catch {
+            throw BenchError("\(error)")
+        }
+    }
+
+    /// Reads what the child wrote; false at its end.
+    private func readOutput() throws(BenchError) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let read = chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try SystemCall.readSome(child.stdout, into: buffer, "read the server's output") }
+        }
+        do {
+            guard let count = try read.get(), count > 0 else { return false }
             pending.append(contentsOf: chunk[0..<count])
+            return true
+        } catch {
+            throw BenchError("\(error)")
         }
     }
 
@@ -87,28 +87,22 @@ final class ChildProcess {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
+        child.signal(SIGTERM)
         for _ in 0..<1000 {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                ChildRegistry.remove(pid)
+            if child.poll() != nil {
+                ServerRegistry.remove(child.pid)
                 return
             }
             // Keep the pipe drained so the child's farewell line cannot block it.
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, 10) > 0 {
-                _ = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            }
+            if (try? waitForOutput(milliseconds: 10)) == true { _ = try? readOutput() }
         }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        ChildRegistry.remove(pid)
+        child.kill()
+        ServerRegistry.remove(child.pid)
     }
 
     /// Resident and peak resident memory of the child, from /proc/PID/status.
     func memory() throws(BenchError) -> ProcessMemory {
-        try ProcessMemory(pid: pid)
+        try ProcessMemory(pid: child.pid)
     }
 }
 
@@ -137,15 +131,10 @@ struct ProcessMemory: Sendable {
     }
 }
 
-/// Every live child, so that an exit that skips the owners' clean-up still stops them.
-enum ChildRegistry {
-    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-
+/// Every live server, so that an exit that skips the owners' clean-up still stops them.
+enum ServerRegistry {
     private static let live = Mutex<Set<pid_t>>([])
     private static let installed = Atomic<Bool>(false)
-
-    /// glibc's prctl, looked up at run time because the Glibc module does not export it.
-    static let prctl: Prctl? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl").map { unsafeBitCast($0, to: Prctl.self) }
 
     static func add(_ pid: pid_t) { live.withLock { _ = $0.insert(pid) } }
     static func remove(_ pid: pid_t) { live.withLock { _ = $0.remove(pid) } }
@@ -153,7 +142,7 @@ enum ChildRegistry {
     static func installExitHandler() {
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         atexit {
-            for pid in ChildRegistry.live.withLock({ $0 }) {
+            for pid in ServerRegistry.live.withLock({ $0 }) {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
                 waitpid(pid, &status, 0)

@@ -1,0 +1,161 @@
+import StarboardInspector
+
+/// Decides when each change and preview goes to the worker: admission (answered on the spot from
+/// the ``RenderCache``, or queued), batching, and which work comes next.
+///
+/// Changes for one component queue up while the worker is busy and then go as one batch,
+/// rendered once: a burst of changes renders the newest values and skips the rest. Components
+/// take turns, so a client that floods one cannot starve another's changes. One request is out
+/// to the worker at a time.
+///
+/// A change is answered from the cache only when nothing of its component is ahead of it, so a
+/// cached answer never overtakes a change the worker is still working on.
+struct ChangeScheduler {
+    /// Most changes sent to the worker in one batch.
+    static let maxBatch = 128
+
+    /// Work waiting its turn.
+    enum Work {
+        case component(String)
+        case preview(PendingPreview)
+    }
+
+    /// What the worker is doing.
+    struct InFlight {
+        let number: UInt64
+        let work: Kind
+
+        enum Kind {
+            /// Changes of a component, applied to the values whose text is `baseText`.
+            case batch(component: String, items: [PendingChange], baseText: String)
+            case preview(PendingPreview)
+        }
+
+        var component: String {
+            switch work {
+            case .batch(let component, _, _): component
+            case .preview(let preview): preview.component
+            }
+        }
+    }
+
+    /// What to do next while the worker is idle.
+    enum Step {
+        /// Changes at the front of a component's line the cache answered.
+        case answered(component: String, [CachedAnswer])
+        /// Changes to send as one batch.
+        case batch(component: String, [PendingChange])
+        case preview(PendingPreview)
+    }
+
+    // Unbounded lines for now; a bound per client belongs here (the robustness issue).
+    private var lines: [String: ChangeLine<PendingChange>] = [:]
+    private var order = ChangeLine<Work>()
+    /// Components that have an entry in `order`.
+    private var queued: Set<String> = []
+    private(set) var inFlight: InFlight?
+    /// While new component code is switched in, nothing goes out and nothing is answered from
+    /// the cache: the values read for the switch stay the newest.
+    private(set) var isPaused = false
+    private(set) var cache = RenderCache()
+    private var calls: UInt64 = 0
+
+    /// Whether the worker can be given work.
+    var isIdle: Bool { inFlight == nil && !isPaused }
+
+    /// Answers `change` from the cache when it can go now; otherwise queues it.
+    mutating func admit(_ change: PendingChange, to component: String, state: inout ComponentState) -> CachedAnswer? {
+        if !isPaused, lines[component]?.isEmpty ?? true, inFlight?.component != component,
+           let answer = state.applyCached(change, component: component, cache: &cache) {
+            return answer
+        }
+        lines[component, default: ChangeLine()].append(change)
+        if queued.insert(component).inserted { order.append(.component(component)) }
+        return nil
+    }
+
+    mutating func admit(_ preview: PendingPreview) {
+        order.append(.preview(preview))
+    }
+
+    /// The next step, or nil when the worker is busy, the session paused, or nothing waits.
+    /// `components` has each component's current state; cached answers are applied to it.
+    mutating func next(_ components: inout [String: ComponentState]) -> Step? {
+        guard isIdle else { return nil }
+        while let work = order.popFirst() {
+            switch work {
+            case .preview(let preview):
+                return .preview(preview)
+            case .component(let name):
+                queued.remove(name)
+                // Taken out while it changes, so a long line is not copied.
+                guard var line = lines.removeValue(forKey: name), !line.isEmpty, components[name] != nil else { continue }
+                var answered: [CachedAnswer] = []
+                while answered.count < Self.maxBatch, !line.isEmpty,
+                      let answer = components[name]!.applyCached(line[0], component: name, cache: &cache) {
+                    answered.append(answer)
+                    line.drop(1)
+                }
+                let step: Step = answered.isEmpty ? .batch(component: name, line.take(Self.maxBatch)) : .answered(component: name, answered)
+                // The rest goes to the back: other components get their turn first.
+                if !line.isEmpty {
+                    lines[name] = line
+                    queued.insert(name)
+                    order.append(.component(name))
+                }
+                return step
+            }
+        }
+        return nil
+    }
+
+    /// Marks work as sent; returns its number, which the reply must carry.
+    mutating func started(_ work: InFlight.Kind) -> UInt64 {
+        calls += 1
+        inFlight = InFlight(number: calls, work: work)
+        return calls
+    }
+
+    /// The work a reply answers, or nil if the reply is not for the work in flight.
+    mutating func finish(_ number: UInt64) -> InFlight? {
+        guard let current = inFlight, current.number == number else { return nil }
+        inFlight = nil
+        return current
+    }
+
+    /// Keeps the answer to a single change for next time.
+    mutating func remember(_ key: String, values: JSONValue, valuesText: String, notes: [String], render: String) {
+        cache.insert(key, values: values, valuesText: valuesText, notes: notes, render: render)
+    }
+
+    mutating func pause() {
+        isPaused = true
+    }
+
+    /// After new component code came in: changes of components that are gone are returned (they
+    /// get an error); the cache, which answered for the old code, is emptied.
+    mutating func resume(keeping components: Set<String>) -> (changes: [(component: String, change: PendingChange)], previews: [PendingPreview]) {
+        isPaused = false
+        cache.removeAll()
+        var changes: [(component: String, change: PendingChange)] = []
+        for name in lines.keys.sorted() where !components.contains(name) {
+            var line = lines.removeValue(forKey: name)!
+            changes += line.take(line.count).map { (name, $0) }
+        }
+        var previews: [PendingPreview] = []
+        var kept = ChangeLine<Work>()
+        while let work = order.popFirst() {
+            switch work {
+            case .component(let name) where !components.contains(name):
+                queued.remove(name)
+            case .preview(let preview) where !components.contains(preview.component):
+                previews.append(preview)
+            default:
+                kept.append(work)
+            }
+        }
+        order = kept
+        return (changes, previews)
+    }
+}
+

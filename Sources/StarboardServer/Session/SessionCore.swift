@@ -1,0 +1,312 @@
+import StarboardInspector
+
+/// The shared inspecting session as a state machine: events in (a client connected, a request
+/// came, the worker answered), ``SessionEffects`` out. No threads, locks or sockets: ``Session``
+/// runs it, and tests drive it step by step, the worker's answers included.
+///
+/// The jobs are spread over small parts: ``Subscriptions`` (who watches what),
+/// ``ChangeScheduler`` (admission, the cache, batching, what goes to the worker next),
+/// ``CrashReport``, ``ServerMessage`` (building messages) and the reload swap below; this type
+/// dispatches requests and applies the worker's answers.
+struct SessionCore {
+    /// What the worker said about the components: schema and pre-rendered variants.
+    struct Catalog {
+        var names: [String]
+        /// The `catalog` message, encoded once for every client.
+        var frame: OutgoingFrame
+        /// Each component's variants as JSON text, sent with the render that answers `subscribe`.
+        var variants: [String: String]
+
+        init(_ catalog: WorkerCatalog) {
+            names = catalog.names
+            frame = OutgoingFrame(text: ServerMessage.catalog(catalog.schema))
+            variants = catalog.variants.mapValues(\.description)
+        }
+    }
+
+    private(set) var catalog: Catalog
+    private(set) var components: [String: ComponentState]
+    private(set) var subscriptions = Subscriptions()
+    private(set) var scheduler = ChangeScheduler()
+    /// The newest build failure, sent to clients that connect while it stands.
+    private var buildProblem: OutgoingFrame?
+
+    init(catalog: Catalog, components: [String: ComponentState]) {
+        self.catalog = catalog
+        self.components = components
+    }
+
+    /// Current values and revision of every component, for saving.
+    var snapshot: [String: SavedComponent] {
+        components.mapValues { SavedComponent(values: $0.values, revision: $0.revision) }
+    }
+
+    // MARK: - Connections
+
+    mutating func opened(_ connection: ConnectionID, into out: inout SessionEffects) {
+        subscriptions.open(connection)
+        out.send(catalog.frame, to: connection)
+        if let buildProblem { out.send(buildProblem, to: connection, coalescingKey: "build") }
+    }
+
+    mutating func closed(_ connection: ConnectionID) {
+        subscriptions.close(connection)
+    }
+
+    // MARK: - Requests
+
+    mutating func received(_ parsed: Result<Envelope, RequestError>, from connection: ConnectionID, into out: inout SessionEffects) {
+        switch parsed {
+        case .failure(let error):
+            out.send(ServerMessage.error(error), to: connection)
+        case .success(let envelope):
+            handle(envelope, from: connection, into: &out)
+        }
+    }
+
+    mutating func handle(_ envelope: Envelope, from connection: ConnectionID, into out: inout SessionEffects) {
+        let id = envelope.id
+        let name = envelope.request.component
+        guard components[name] != nil else {
+            let message = "\(name): no such component; registered are " + catalog.names.joined(separator: ", ")
+            out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+            return
+        }
+        switch envelope.request {
+        case .subscribe:
+            subscribe(connection, to: name, id: id, into: &out)
+        case .unsubscribe:
+            subscriptions.unsubscribe(connection, from: name)
+            if let id { ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out) }
+        case .set(_, let values):
+            let members = values.objectMembers ?? []
+            admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
+        case .reset(_, let properties):
+            admit(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil), into: &out)
+        case .tap(_, let target):
+            admit(name, PendingChange(connection: connection, id: id, change: .tap(target), property: nil), into: &out)
+        case .preview(_, let values):
+            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: values))
+            pump(into: &out)
+        }
+    }
+
+    /// Sends the current render (with the variants) and any standing problem; a request with an
+    /// id is acknowledged first.
+    private mutating func subscribe(_ connection: ConnectionID, to name: String, id: JSONValue?, into out: inout SessionEffects) {
+        subscriptions.subscribe(connection, to: name)
+        let entry = components[name]!
+        if let id { ack(id: id, component: name, revision: entry.revision, notes: [], to: connection, into: &out) }
+        if let fields = entry.renderFields {
+            let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                              variants: catalog.variants[name] ?? "[]")
+            // Its own key: a later broadcast must not replace the one frame that carries the variants.
+            out.send(render, to: connection, coalescingKey: "subscribe:" + name)
+        }
+        if let problem = entry.problem {
+            out.send(ServerMessage.problem(component: name, message: problem), to: connection, coalescingKey: "problem:" + name)
+        }
+    }
+
+    private mutating func admit(_ name: String, _ change: PendingChange, into out: inout SessionEffects) {
+        if let answer = scheduler.admit(change, to: name, state: &components[name]!) {
+            deliver([answer], of: name, into: &out)
+        } else {
+            pump(into: &out)
+        }
+    }
+
+    /// Acks each answer and sends subscribers the newest render (earlier ones would be replaced in
+    /// their queues anyway).
+    private mutating func deliver(_ answers: [CachedAnswer], of name: String, into out: inout SessionEffects) {
+        guard let last = answers.last else { return }
+        for answer in answers {
+            ack(id: answer.change.id, component: name, revision: answer.revision, notes: answer.hit.notes, to: answer.change.connection, into: &out)
+        }
+        out.changed()
+        broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, into: &out)
+    }
+
+    /// An ack with an id is awaited by that id, so it is never replaced by a later one; acks
+    /// without one coalesce per component (the newest revision covers the earlier changes).
+    private func ack(id: JSONValue?, component: String, revision: Int, notes: [String], to connection: ConnectionID, into out: inout SessionEffects) {
+        out.send(ServerMessage.ack(id: id, component: component, revision: revision, notes: notes), to: connection,
+                 coalescingKey: id == nil ? "ack:" + component : nil)
+    }
+
+    private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, into out: inout SessionEffects) {
+        out.broadcast(ServerMessage.render(name, revision: revision, fields: fields, valuesText: valuesText),
+                      to: subscriptions.subscribers(of: name), coalescingKey: "render:" + name)
+    }
+
+    // MARK: - The worker
+
+    /// Gives the worker its next request, answering what the cache can on the way.
+    mutating func pump(into out: inout SessionEffects) {
+        while let step = scheduler.next(&components) {
+            switch step {
+            case .answered(let name, let answers):
+                deliver(answers, of: name, into: &out)
+            case .batch(let name, let items):
+                let entry = components[name]!
+                let number = scheduler.started(.batch(component: name, items: items, baseText: entry.valuesText))
+                out.call(number, .batch(WorkerBatch(component: name, base: entry.values, changes: items.map(\.change))))
+                return
+            case .preview(let preview):
+                guard let entry = components[preview.component] else {
+                    let message = "\(preview.component): no such component any more (the component code was reloaded)"
+                    out.send(ServerMessage.error(RequestError(id: preview.id, message: message, component: preview.component)), to: preview.connection)
+                    continue
+                }
+                let number = scheduler.started(.preview(preview))
+                out.call(number, .preview(WorkerPreview(component: preview.component, base: entry.values, values: preview.values)))
+                return
+            }
+        }
+    }
+
+    /// The worker's answer to request `number`.
+    mutating func replied(_ number: UInt64, _ result: Result<WorkerReply, HostError>, into out: inout SessionEffects) {
+        guard let call = scheduler.finish(number) else { return }
+        switch call.work {
+        case .batch(let name, let items, let baseText):
+            switch result {
+            case .success(.batch(let batch)) where batch.results.count == items.count:
+                applied(batch, of: items, to: name, baseText: baseText, into: &out)
+            case .success(.refused(let message)):
+                for item in items {
+                    out.send(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: item.property)), to: item.connection)
+                }
+            case .success(let other):
+                crashed(name, items, .unavailable("the worker answered a batch with \(other)"), into: &out)
+            case .failure(let error):
+                crashed(name, items, error, into: &out)
+            }
+        case .preview(let preview):
+            previewed(preview, result, into: &out)
+        }
+        pump(into: &out)
+    }
+
+    /// A batch's answer: a revision per accepted change, the new values and render, an error per
+    /// refused change, and the answer to a single change kept for next time.
+    private mutating func applied(_ batch: BatchResult, of items: [PendingChange], to name: String, baseText: String, into out: inout SessionEffects) {
+        guard var entry = components[name] else { return }
+        var acks: [(PendingChange, Int, [String])] = []
+        for (item, result) in zip(items, batch.results) {
+            switch result {
+            case .accepted(let notes):
+                entry.revision += 1
+                acks.append((item, entry.revision, notes))
+            case .refused(let problem):
+                out.send(ServerMessage.error(RequestError(id: item.id, message: problem.message, component: name, property: problem.property)), to: item.connection)
+            }
+        }
+        guard !acks.isEmpty else { return }
+        entry.setValues(batch.values)
+        if let render = batch.render { entry.renderFields = render }
+        entry.problem = nil
+        components[name] = entry
+        for (item, revision, notes) in acks {
+            ack(id: item.id, component: name, revision: revision, notes: notes, to: item.connection, into: &out)
+        }
+        out.changed()
+        if items.count == 1, let render = batch.render {
+            let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
+            scheduler.remember(key, values: entry.values, valuesText: entry.valuesText, notes: acks[0].2, render: render)
+        }
+        if let fields = entry.renderFields {
+            broadcastRender(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText, into: &out)
+        }
+    }
+
+    /// Component code crashed or hung on a batch: each change gets the error, every subscriber the
+    /// problem, and the newest good render stays current.
+    private mutating func crashed(_ name: String, _ items: [PendingChange], _ error: HostError, into out: inout SessionEffects) {
+        let message = CrashReport.describe(error, component: name, with: CrashReport.summary(of: items))
+        components[name]?.problem = message
+        for item in items {
+            let error = RequestError(id: item.id, message: message, component: name, property: item.property)
+            out.send(ServerMessage.error(error, crashed: true), to: item.connection)
+        }
+        out.broadcast(ServerMessage.problem(component: name, message: message), to: subscriptions.subscribers(of: name), coalescingKey: "problem:" + name)
+    }
+
+    private func previewed(_ preview: PendingPreview, _ result: Result<WorkerReply, HostError>, into out: inout SessionEffects) {
+        let name = preview.component
+        let reply: String
+        switch result {
+        case .success(.preview(.rendered(let values, let render))):
+            reply = ServerMessage.preview(id: preview.id, component: name, values: values, render: render)
+        case .success(.preview(.refused(let problem))):
+            reply = ServerMessage.error(RequestError(id: preview.id, message: problem.message, component: name, property: problem.property))
+        case .success(.refused(let message)):
+            reply = ServerMessage.error(RequestError(id: preview.id, message: message, component: name))
+        case .success(let other):
+            let message = CrashReport.describe(.unavailable("the worker answered a preview with \(other)"), component: name, with: "preview values \(preview.values)")
+            reply = ServerMessage.error(RequestError(id: preview.id, message: message, component: name), crashed: true)
+        case .failure(let error):
+            let message = CrashReport.describe(error, component: name, with: "preview values \(preview.values)")
+            reply = ServerMessage.error(RequestError(id: preview.id, message: message, component: name), crashed: true)
+        }
+        out.send(reply, to: preview.connection)
+    }
+
+    // MARK: - Builds and reloads
+
+    /// Tells every client about a build: started, failed (with diagnostics) or done.
+    mutating func announceBuild(_ message: String, failed: Bool, into out: inout SessionEffects) {
+        let frame = OutgoingFrame(text: message)
+        buildProblem = failed ? frame : nil
+        out.broadcast(frame, to: subscriptions.everyone, coalescingKey: "build")
+    }
+
+    /// Holds every change back while new component code is switched in.
+    mutating func pause() {
+        scheduler.pause()
+    }
+
+    /// Whether a pause has taken hold: nothing is out to the worker.
+    var isDrained: Bool { scheduler.isPaused && scheduler.inFlight == nil }
+
+    /// Switches to new component code (see HotReload.swift): `restored` holds each component's
+    /// values as the new code re-checked them. Connections, subscriptions and values stay;
+    /// changes that came meanwhile go to the new code.
+    mutating func swap(to catalog: Catalog, restored: [String: ComponentState], into out: inout SessionEffects) {
+        var next: [String: ComponentState] = [:]
+        for (name, var entry) in restored {
+            // A reload is a change: clients must not drop the new render as stale.
+            entry.revision = (components[name]?.revision ?? entry.revision) + 1
+            next[name] = entry
+        }
+        components = next
+        self.catalog = catalog
+        buildProblem = nil
+        subscriptions.keep(only: Set(next.keys))
+        let orphans = scheduler.resume(keeping: Set(next.keys))
+        for (name, change) in orphans.changes {
+            orphaned(change.id, component: name, to: change.connection, into: &out)
+        }
+        for preview in orphans.previews {
+            orphaned(preview.id, component: preview.component, to: preview.connection, into: &out)
+        }
+        out.broadcast(catalog.frame, to: subscriptions.everyone)
+        for name in catalog.names {
+            for connection in subscriptions.subscribers(of: name) { subscribe(connection, to: name, id: nil, into: &out) }
+        }
+        out.changed()
+        pump(into: &out)
+    }
+
+    private func orphaned(_ id: JSONValue?, component: String, to connection: ConnectionID, into out: inout SessionEffects) {
+        let message = "\(component): no such component any more (the component code was reloaded)"
+        out.send(ServerMessage.error(RequestError(id: id, message: message, component: component)), to: connection)
+    }
+}
+
+extension JSONValue {
+    var objectMembers: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+}
