@@ -3,8 +3,13 @@
 // 44×44 pt, missing labels). Hovering or focusing a row asks the canvas to
 // outline that element.
 //
-// Rows are `li[data-element=ID]`; warnings are `.a11y-warning`.
-// Events: "hover" (detail: {id} or {id: null}).
+// Below them, the audit of the render in this window's environment, computed by
+// the server: text contrast (WCAG 2), clipped or truncated text, small or
+// unlabelled tap targets, offsets that do not mirror right to left.
+//
+// Rows are `li[data-element=ID]`; warnings are `.a11y-warning`; audit findings
+// are `li.audit-row[data-kind=KIND]`.
+// Events: "hover" (detail: {id, frame}: an element's id, or a finding's frame, or both null).
 
 import { element } from './controls.js';
 import { warningsFor } from './canvas.js';
@@ -13,12 +18,27 @@ export class AccessibilityPanel extends EventTarget {
   #list;
   #summary;
   #key = null;
+  #audit;
+  #auditSummary;
+  #auditKey = null;
 
-  constructor({ list, summary }) {
+  constructor({ list, summary, audit = null, auditSummary = null }) {
     super();
     this.#list = list;
     this.#summary = summary;
-    const hover = (id) => this.dispatchEvent(new CustomEvent('hover', { detail: { id } }));
+    this.#audit = audit;
+    this.#auditSummary = auditSummary;
+    const hover = (id, frame = null) => this.dispatchEvent(new CustomEvent('hover', { detail: { id, frame } }));
+    if (audit) {
+      const frameOf = (target) => {
+        const row = target.closest?.('[data-frame]');
+        return row ? JSON.parse(row.dataset.frame) : null;
+      };
+      audit.addEventListener('pointerover', (event) => hover(null, frameOf(event.target)));
+      audit.addEventListener('pointerleave', () => hover(null));
+      audit.addEventListener('focusin', (event) => hover(null, frameOf(event.target)));
+      audit.addEventListener('focusout', () => hover(null));
+    }
     list.addEventListener('pointerover', (event) => hover(event.target.closest('[data-element]')?.dataset.element ?? null));
     list.addEventListener('pointerleave', () => hover(null));
     list.addEventListener('focusin', (event) => hover(event.target.closest('[data-element]')?.dataset.element ?? null));
@@ -63,6 +83,56 @@ export class AccessibilityPanel extends EventTarget {
     this.#summary.classList.toggle('warn', warningCount > 0);
     if (focused) this.#list.querySelector(`[data-element="${CSS.escape(focused)}"]`)?.focus();
   }
+
+  /**
+   * Shows the audit of the newest render: `findings` from the server, in the
+   * environment `where` describes ("Dark, AX3"); `state` is "pending" while it
+   * is computed (the last findings stay until the new ones come), "failed"
+   * (with `error`) when it could not be.
+   */
+  showAudit({ findings = [], where = 'Standard', state = 'done', error = '' } = {}) {
+    if (!this.#audit) return;
+    const key = JSON.stringify([findings, where, state, error]);
+    if (key === this.#auditKey) return;
+    this.#auditKey = key;
+    const summary = this.#auditSummary;
+    summary.classList.toggle('warn', state !== 'failed' && findings.length > 0);
+    if (state === 'pending') {
+      summary.textContent = `Checking in ${where}…`;
+      return;
+    }
+    if (state === 'failed') {
+      summary.textContent = `Could not check in ${where}: ${error}`;
+      this.#audit.replaceChildren();
+      return;
+    }
+    summary.textContent = findings.length
+      ? `${findings.length} finding${findings.length === 1 ? '' : 's'} in ${where}`
+      : `No findings in ${where}`;
+    const focused = document.activeElement?.closest?.('.audit-row') ? [...this.#audit.children].indexOf(document.activeElement.closest('.audit-row')) : -1;
+    this.#audit.replaceChildren(...findings.map((finding) => element('li', {
+      class: 'audit-row', tabindex: '0', 'data-kind': finding.kind,
+      'data-frame': finding.frame ? JSON.stringify(finding.frame) : null,
+    }, [
+      element('span', { class: 'badge warn', text: KIND_LABELS[finding.kind] ?? finding.kind }),
+      element('span', { class: 'audit-message', text: sentence(finding.message) }),
+    ])));
+    if (focused >= 0) (this.#audit.children[focused] ?? this.#audit.lastElementChild)?.focus();
+  }
+}
+
+const KIND_LABELS = {
+  contrast: 'Contrast',
+  truncatedText: 'Truncated',
+  clippedText: 'Clipped',
+  smallTapTarget: 'Small target',
+  unlabeledControl: 'No label',
+  unmirroredOffset: 'Not mirrored',
+};
+
+function sentence(text) {
+  const value = String(text ?? '');
+  return value ? `${value[0].toUpperCase()}${value.slice(1)}${/[.!?]$/.test(value) ? '' : '.'}` : '';
 }
 
 function pair(term, value) {

@@ -3,17 +3,51 @@
 // accessibility list drawn in an overlay, and taps on `[data-tap]` elements
 // routed out as events.
 //
-// Events: "tap" (detail: {target}).
+// Events: "tap" (detail: {target, location}); `location` is where the tap
+// landed in the render's points, null for a tap from the keyboard (the server
+// then taps the target's centre).
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const STAGE_PADDING = 48;
 
-/** Parses server SVG text into an element for this document, or null. */
+let instances = 0;
+
+/**
+ * Parses server SVG text into an element for this document, or null. Its ids
+ * (gradients, filters, clips) get a prefix of their own: the page shows many
+ * renders at once (preview, variants, matrix), and an id is looked up in the
+ * whole document, so the first render's gradient would otherwise paint (or,
+ * hidden, blank) every other one.
+ */
 export function parseSVG(text) {
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const root = doc.documentElement;
   if (!root || root.localName !== 'svg' || doc.querySelector('parsererror')) return null;
+  instances += 1;
+  uniquifyIds(root, `r${instances}-`);
   return document.importNode(root, true);
+}
+
+/** Prefixes every id in `svg` and every reference to one (`url(#id)`, `href="#id"`). */
+export function uniquifyIds(svg, prefix) {
+  const ids = new Set();
+  for (const node of svg.querySelectorAll('[id]')) {
+    ids.add(node.id);
+    node.id = prefix + node.id;
+  }
+  if (!ids.size) return svg;
+  const reference = /url\(#([^)]+)\)/g;
+  for (const node of svg.querySelectorAll('*')) {
+    for (const attribute of [...node.attributes]) {
+      const { name, value } = attribute;
+      if ((name === 'href' || name === 'xlink:href') && value.startsWith('#') && ids.has(value.slice(1))) {
+        node.setAttribute(name, `#${prefix}${value.slice(1)}`);
+      } else if (value.includes('url(#')) {
+        node.setAttribute(name, value.replace(reference, (whole, id) => (ids.has(id) ? `url(#${prefix}${id})` : whole)));
+      }
+    }
+  }
+  return svg;
 }
 
 /** The SVG's size in points from its width/height attributes (viewBox as fallback). */
@@ -36,6 +70,7 @@ export class Canvas extends EventTarget {
   #zoom = 'fit';
   #outlines = false;
   #highlight = null;
+  #highlightFrame = null;
   #interactive = true;
 
   /** `interactive: false` (the static export) shows tap targets as parts of a picture, not buttons. */
@@ -50,14 +85,14 @@ export class Canvas extends EventTarget {
     this.#empty = empty;
     preview.addEventListener('click', (event) => {
       const target = event.target.closest?.('[data-tap]');
-      if (target && preview.contains(target)) this.#tap(target);
+      if (target && preview.contains(target)) this.#tap(target, tapLocation(event, preview.querySelector('svg')));
     });
     preview.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       const target = event.target.closest?.('[data-tap]');
       if (!target) return;
       event.preventDefault();
-      this.#tap(target);
+      this.#tap(target, null);
     });
     new ResizeObserver(() => this.#layout()).observe(stage);
   }
@@ -106,7 +141,8 @@ export class Canvas extends EventTarget {
   setZoom(zoom) { this.#zoom = zoom; this.#layout(); }
   setBackground(name) { this.#stage.dataset.background = name; }
   setOutlines(on) { this.#outlines = on; this.#drawOverlay(); }
-  highlight(id) { this.#highlight = id; this.#drawOverlay(); }
+  /** Outlines the element `id`, or `frame` (an audit finding's, in points). */
+  highlight(id, frame = null) { this.#highlight = id; this.#highlightFrame = frame; this.#drawOverlay(); }
 
   /** The scale the preview is drawn at. */
   get scale() {
@@ -150,14 +186,38 @@ export class Canvas extends EventTarget {
       rect.setAttribute('class', classes.join(' '));
       rects.push(rect);
     }
+    const f = this.#highlightFrame;
+    if (f) {
+      const rect = document.createElementNS(SVG_NS, 'rect');
+      for (const [name, value] of [['x', f.x], ['y', f.y], ['width', f.width], ['height', f.height]]) rect.setAttribute(name, value);
+      rect.setAttribute('class', 'frame warning highlight');
+      rect.setAttribute('data-finding', '');
+      rects.push(rect);
+    }
     // Draw the highlighted frame last so it sits on top.
     rects.sort((a, b) => a.classList.contains('highlight') - b.classList.contains('highlight'));
     this.#overlay.replaceChildren(...rects);
   }
 
-  #tap(target) {
-    this.dispatchEvent(new CustomEvent('tap', { detail: { target: target.getAttribute('data-tap') } }));
+  #tap(target, location) {
+    this.dispatchEvent(new CustomEvent('tap', { detail: { target: target.getAttribute('data-tap'), location } }));
   }
+}
+
+/**
+ * Where a pointer event landed in an SVG's own points (its viewBox), whatever
+ * it is zoomed to; null when that cannot be told (no SVG, a keyboard click).
+ */
+export function tapLocation(event, svg) {
+  if (!svg || event.detail === 0) return null;
+  const box = svg.getBoundingClientRect();
+  const { width, height } = sizeOf(svg);
+  if (!(box.width > 0 && box.height > 0)) return null;
+  const round = (value) => Math.round(value * 100) / 100;
+  return {
+    x: round(((event.clientX - box.left) / box.width) * width),
+    y: round(((event.clientY - box.top) / box.height) * height),
+  };
 }
 
 /**

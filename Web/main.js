@@ -9,6 +9,11 @@ import { Inspector } from './inspector.js';
 import { Canvas } from './canvas.js';
 import { Variants } from './variants.js';
 import { AccessibilityPanel } from './accessibility.js';
+import { Matrix } from './matrix.js';
+import {
+  AXES, MATRICES, STANDARD, axisLabel, describe, environmentFromURL, environmentName, matrixCells, normalized,
+  valueLabel, wireEnvironment,
+} from './environment.js';
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
 import { swiftExpression } from './swiftcode.js';
 import { downloadPNG, downloadSVG } from './download.js';
@@ -32,14 +37,20 @@ const variants = new Variants(connection, {
   from: $('vary-from'), to: $('vary-to'), step: $('vary-step'), message: $('vary-message'), varyList: $('vary-list'),
   current: $('variant-current'),
 });
-const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
+const accessibility = new AccessibilityPanel({
+  list: $('a11y-list'), summary: $('a11y-summary'), audit: $('audit-list'), auditSummary: $('audit-summary'),
+});
+const matrix = new Matrix($('matrix'));
 const problems = new Problems({ banner: $('problem'), build: $('build') });
 const sidebar = new Sidebar({ toggle: $('sidebar-toggle'), panel: $('sidebar'), filter: $('filter') });
 
 const state = {
   components: new Map(),
   current: null,           // catalog entry on screen
-  subscribed: null,        // component name subscribed on this socket
+  subscriptions: new Map(), // "component\nenvironment name" → environment, subscribed on this socket
+  environment: { ...STANDARD }, // this window's environment (a view setting, like zoom)
+  matrix: null,            // key of MATRICES shown, or null
+  latest: new Map(),       // environment name → newest render of the current component there
   values: null,            // values of the last applied render
   svg: null,
   newest: -Infinity,       // newest revision seen for the current component
@@ -55,7 +66,7 @@ const state = {
 connection.addEventListener('state', (event) => showStatus(event.detail));
 connection.addEventListener('open', () => {
   // The server answers a new socket with its catalog; resync happens there.
-  state.subscribed = null;
+  state.subscriptions.clear();
   state.newest = -Infinity;
   changes.forgetRevisions();
 });
@@ -80,7 +91,7 @@ function showStatus(connectionState) {
   }[connectionState] ?? connectionState;
   const live = connectionState === 'connected';
   if (!live) {
-    state.subscribed = null;
+    state.subscriptions.clear();
     // What was typed and is valid goes into the queue now, so it is kept and sent on return.
     if (!document.querySelector('.live-controls:disabled')) inspector.flush();
   }
@@ -132,6 +143,12 @@ function onCatalog(message) {
   if (state.firstCatalog) {
     state.firstCatalog = false;
     const named = componentFromURL();
+    const chosen = state.components.get(named) ?? components[0];
+    const view = environmentFromURL(location.href, chosen?.properties.map((p) => p.name) ?? []);
+    if (view.ignored.length) {
+      toast(`Left out of the link: ${view.ignored.map((item) => item.reason).join(' ')}`, 'error');
+    }
+    setEnvironment(view.environment, view.matrix, { subscribe: false, url: false });
     if (named && state.components.has(named)) {
       const { values, ignored } = valuesFromURL(state.components.get(named));
       // A link with values describes the whole state: absent means default.
@@ -161,21 +178,19 @@ function select(name, { history = 'push' } = {}) {
   const component = state.components.get(name);
   if (!component) return;
   const same = state.current?.name === name;
-  if (state.subscribed && state.subscribed !== name) {
-    connection.send({ type: 'unsubscribe', component: state.subscribed });
-    state.subscribed = null;
-  }
   const schemaChanged = !same || JSON.stringify(component) !== JSON.stringify(state.current);
   state.current = component;
   state.newest = -Infinity;
   state.pendingRender = null;
   changes.forgetRevisions(name);
   if (!same) {
+    state.latest.clear();
     state.values = null;
     state.svg = null;
     state.renderedVariants = null;
     canvas.clear('Rendering…');
     accessibility.show([]);
+    accessibility.showAudit({ state: 'pending', where: describe(state.environment) });
     $('notes').replaceChildren();
     $('component-title').textContent = component.title || component.name;
     $('component-summary').textContent = component.summary ?? '';
@@ -191,14 +206,53 @@ function select(name, { history = 'push' } = {}) {
   }
   catalog.setCurrent(name);
   problems.setCurrent(name);
-  if (connection.send({ type: 'subscribe', component: name })) state.subscribed = name;
-  if (history === 'push') pushComponent(component, same && state.values ? state.values : {});
-  else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {});
+  if (!same && state.matrix) matrix.show(state.matrix, matrixCells(state.matrix, state.environment));
+  syncSubscriptions();
+  if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
+  else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {}, view());
+}
+
+/** This window's view settings, as the URL carries them. */
+function view() {
+  return { environment: state.environment, matrix: state.matrix };
+}
+
+/** `{environment}` for a request in `environment`, nothing for the standard one. */
+function environmentField(environment) {
+  const wire = wireEnvironment(environment);
+  return Object.keys(wire).length ? { environment: wire } : {};
+}
+
+/**
+ * Subscribes to the current component in each environment on screen (the
+ * preview's, and each matrix cell's) and unsubscribes from everything else.
+ */
+function syncSubscriptions() {
+  const component = state.current?.name;
+  const wanted = new Map();
+  if (component) {
+    wanted.set(`${component}\n${environmentName(state.environment)}`, state.environment);
+    if (state.matrix) for (const cell of matrix.cells) wanted.set(`${component}\n${cell.name}`, cell.environment);
+  }
+  for (const [key, environment] of state.subscriptions) {
+    if (wanted.has(key)) continue;
+    connection.send({ type: 'unsubscribe', component: key.split('\n')[0], ...environmentField(environment) });
+    state.subscriptions.delete(key);
+  }
+  for (const [key, environment] of wanted) {
+    if (state.subscriptions.has(key)) continue;
+    if (connection.send({ type: 'subscribe', component, ...environmentField(environment) })) state.subscriptions.set(key, environment);
+  }
 }
 
 function onRender(message) {
   changes.renderArrived(message.component, message.revision);
   if (message.component !== state.current?.name) return;
+  const name = message.environment ?? 'standard';
+  const known = state.latest.get(name);
+  if (!known || !(message.revision < known.revision)) state.latest.set(name, message);
+  if (state.matrix && matrix.has(name)) matrix.draw(name, message);
+  if (name !== environmentName(state.environment)) return;
   // Variants come once, with the subscription; keep them even from a render that is stale.
   if (Array.isArray(message.variants) && message.revision <= state.newest) {
     state.renderedVariants = message.variants;
@@ -232,6 +286,7 @@ function applyRender() {
   canvas.show(message.svg, message.accessibility);
   inspector.update(values, changes.unsettled(component.name));
   accessibility.show(message.accessibility);
+  scheduleAudit();
   variants.showDeclared(state.renderedVariants);
   variants.valuesChanged(values);
   showResetAll();
@@ -251,8 +306,106 @@ function applyRender() {
       return; // the URL keeps the shared values until their render arrives
     }
   }
-  replaceValues(component, values);
+  replaceValues(component, values, view());
 }
+
+// Audit: the server checks the newest render in this window's environment.
+
+let auditTimer = 0;
+let auditGeneration = 0;
+
+function scheduleAudit() {
+  clearTimeout(auditTimer);
+  const generation = ++auditGeneration;
+  accessibility.showAudit({ state: 'pending', where: describe(state.environment) });
+  auditTimer = setTimeout(async () => {
+    const component = state.current?.name;
+    if (!component || !connection.isOpen) return;
+    const where = describe(state.environment);
+    try {
+      const reply = await connection.request({ type: 'audit', component, ...environmentField(state.environment) });
+      if (generation !== auditGeneration) return;
+      accessibility.showAudit({ findings: Array.isArray(reply.findings) ? reply.findings : [], where });
+    } catch (error) {
+      if (generation !== auditGeneration) return;
+      accessibility.showAudit({ state: 'failed', where, error: error.message });
+    }
+  }, 200);
+}
+
+// Environment
+
+const environmentControls = {
+  scheme: $('env-scheme'), textSize: $('env-text-size'), direction: $('env-direction'),
+  locale: $('env-locale'), matrix: $('env-matrix'),
+};
+
+function option(value, text) {
+  const node = document.createElement('option');
+  node.value = value;
+  node.textContent = text;
+  return node;
+}
+
+environmentControls.textSize.replaceChildren(...AXES.textSize.map((size) => option(size, valueLabel('textSize', size))));
+environmentControls.matrix.replaceChildren(option('', 'Off'), ...Object.entries(MATRICES).map(([key, axes]) => option(key, axes.map(axisLabel).join(' × '))));
+
+/** Shows the environment in the bar (the locale list gains a locale a link named). */
+function showEnvironment() {
+  const env = state.environment;
+  for (const [group, value] of [[environmentControls.scheme, env.scheme], [environmentControls.direction, env.direction]]) {
+    for (const button of group.querySelectorAll('[data-value]')) button.setAttribute('aria-pressed', String(button.dataset.value === value));
+  }
+  environmentControls.textSize.value = env.textSize;
+  const locales = AXES.locale.includes(env.locale) ? AXES.locale : [...AXES.locale, env.locale];
+  environmentControls.locale.replaceChildren(...locales.map((locale) => option(locale, locale)));
+  environmentControls.locale.value = env.locale;
+  environmentControls.matrix.value = state.matrix ?? '';
+  $('environment-bar').dataset.changed = String(environmentName(env) !== 'standard');
+  $('environment-label').textContent = 'Environment';
+  $('environment-label').title = describe(env);
+}
+
+/**
+ * Changes this window's environment and matrix: the preview, the variants and
+ * every matrix cell are rendered in it; nothing changes for other windows.
+ */
+function setEnvironment(environment, matrixKey = state.matrix, { subscribe = true, url = true } = {}) {
+  const before = environmentName(state.environment);
+  state.environment = normalized(environment);
+  const changed = environmentName(state.environment) !== before;
+  const matrixChanged = matrixKey !== state.matrix;
+  state.matrix = matrixKey;
+  showEnvironment();
+  preferences.setScheme(state.environment.scheme);
+  variants.setEnvironment(wireEnvironment(state.environment));
+  document.documentElement.dataset.matrix = String(Boolean(state.matrix));
+  if (changed || matrixChanged) {
+    matrix.show(state.matrix, state.matrix ? matrixCells(state.matrix, state.environment) : []);
+    // Cells whose environment this window already watches get no new render until a change:
+    // draw the newest one at hand.
+    for (const [name, message] of state.latest) if (matrix.has(name)) matrix.draw(name, message);
+  }
+  if (changed) {
+    // The next render in the new environment is drawn whatever its revision.
+    state.newest = -Infinity;
+    state.renderedVariants = null;
+    accessibility.showAudit({ state: 'pending', where: describe(state.environment) });
+  }
+  if (subscribe) syncSubscriptions();
+  if (url && state.current) replaceValues(state.current, state.values ?? {}, view());
+}
+
+for (const key of ['scheme', 'direction']) {
+  environmentControls[key].addEventListener('click', (event) => {
+    const button = event.target.closest('[data-value]');
+    if (button) setEnvironment({ ...state.environment, [key]: button.dataset.value });
+  });
+}
+for (const key of ['textSize', 'locale']) {
+  environmentControls[key].addEventListener('change', () => setEnvironment({ ...state.environment, [key]: environmentControls[key].value }));
+}
+environmentControls.matrix.addEventListener('change', () => setEnvironment(state.environment, environmentControls.matrix.value || null));
 
 // Changes
 
@@ -354,20 +507,26 @@ function showNotes(notes) {
 
 // Canvas
 
-canvas.addEventListener('tap', async (event) => {
+/** A tap in the preview or a matrix cell, in that one's environment, where it landed. */
+async function tap({ target, location }, environment) {
   const component = state.current?.name;
   if (!component || !connection.isOpen) return;
   try {
-    const ack = await changes.send({ type: 'tap', component, target: event.detail.target });
+    const message = { type: 'tap', component, target, ...environmentField(environment) };
+    if (location) message.location = location;
+    const ack = await changes.send(message);
     showNotes(ack.notes);
   } catch (error) {
     reportError(error);
   }
-});
+}
 
-accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id));
+canvas.addEventListener('tap', (event) => tap(event.detail, state.environment));
+matrix.addEventListener('tap', (event) => tap(event.detail, event.detail.environment));
 
-wirePreferences({
+accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id, event.detail.frame ?? null));
+
+const preferences = wirePreferences({
   zoom: $('zoom'), background: $('background'), outlines: $('outlines'), trueScale: $('true-scale'), canvas, variants,
 });
 
@@ -399,6 +558,9 @@ catalog.addEventListener('select', (event) => {
 
 window.addEventListener('popstate', () => {
   const named = componentFromURL();
+  const chosen = state.components.get(named) ?? state.current;
+  const linked = environmentFromURL(location.href, chosen?.properties.map((p) => p.name) ?? []);
+  setEnvironment(linked.environment, linked.matrix, { url: false });
   if (named && named !== state.current?.name && state.components.has(named)) select(named, { history: 'none' });
 });
 
@@ -457,5 +619,6 @@ function toast(text, kind = 'info') {
   toastTimer = setTimeout(() => { node.hidden = true; }, kind === 'error' ? 6000 : 2500);
 }
 
+showEnvironment();
 showStatus(connection.state);
 connection.start();

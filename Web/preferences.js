@@ -2,14 +2,17 @@
 // cards), kept in localStorage so a reload or the static export opens the same way.
 
 const KEY = 'starboard.canvas';
-const DEFAULTS = { zoom: 'fit', background: 'light', outlines: false, trueScale: false };
+const DEFAULTS = { zoom: 'fit', background: 'auto', outlines: false, trueScale: false };
 
 /**
  * Wires the toolbar's zoom and background groups and the Frames and True scale
  * check boxes to `canvas` and `variants`, and applies the saved choices.
+ * Returns `setScheme(scheme)`: the "auto" background is light or dark as the
+ * window's color scheme is.
  */
 export function wirePreferences({ zoom, background, outlines, trueScale, canvas, variants }) {
   const preferences = load();
+  let scheme = 'light';
   const save = () => {
     try { localStorage.setItem(KEY, JSON.stringify(preferences)); } catch { /* private mode, some file:// pages */ }
   };
@@ -24,7 +27,7 @@ export function wirePreferences({ zoom, background, outlines, trueScale, canvas,
     outlines.checked = Boolean(preferences.outlines);
     trueScale.checked = Boolean(preferences.trueScale);
     canvas.setZoom(preferences.zoom);
-    canvas.setBackground(preferences.background);
+    canvas.setBackground(preferences.background === 'auto' ? scheme : preferences.background);
     canvas.setOutlines(Boolean(preferences.outlines));
     variants.setTrueScale(Boolean(preferences.trueScale));
   };
@@ -40,7 +43,13 @@ export function wirePreferences({ zoom, background, outlines, trueScale, canvas,
   outlines.addEventListener('change', () => change({ outlines: outlines.checked }));
   trueScale.addEventListener('change', () => change({ trueScale: trueScale.checked }));
   apply();
-  return preferences;
+  return {
+    preferences,
+    setScheme(next) {
+      scheme = next === 'dark' ? 'dark' : 'light';
+      apply();
+    },
+  };
 }
 
 function load() {

@@ -11,7 +11,8 @@
 // window.STARBOARD_EXPORT ({format, exported, catalog, renders}; see
 // `starboard help export`). Nothing is sent anywhere and nothing can be edited.
 //
-// Deep links: #Component or #Component/Variant%20name.
+// Deep links: #Component, #Component/Variant%20name, or #Component/@dark for
+// the defaults in an environment the component declares.
 
 import { Catalog } from './catalog.js';
 import { Canvas } from './canvas.js';
@@ -37,7 +38,8 @@ function start() {
   document.documentElement.dataset.mode = 'static';
   const data = window.STARBOARD_EXPORT;
   markStatic(data);
-  for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current']) {
+  for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current',
+    'environment-bar', 'matrix', 'audit-head', 'audit-list']) {
     const node = $(id);
     if (node) node.hidden = true;
   }
@@ -66,7 +68,7 @@ function start() {
       if (state.current) showVariants();
     },
   };
-  wirePreferences({ zoom: $('zoom'), background: $('background'), outlines: $('outlines'), trueScale: $('true-scale'), canvas, variants: cards });
+  const preferences = wirePreferences({ zoom: $('zoom'), background: $('background'), outlines: $('outlines'), trueScale: $('true-scale'), canvas, variants: cards });
 
   $('variant-list').addEventListener('click', (event) => {
     const button = event.target.closest('.variant');
@@ -85,7 +87,8 @@ function start() {
     const changedComponent = state.current?.name !== name;
     state.current = component;
     state.variant = variant;
-    const declared = variant == null ? null : (render.variants ?? []).find((v) => v.name === variant);
+    const declared = variant == null ? null : shownEntries(render).find((v) => v.key === variant);
+    preferences.setScheme(declared?.environment?.scheme ?? 'light');
     state.shown = declared
       ? { svg: declared.svg, accessibility: declared.accessibility ?? [], values: { ...render.values, ...declared.values } }
       : { svg: render.svg, accessibility: render.accessibility ?? [], values: render.values ?? {} };
@@ -126,7 +129,7 @@ function start() {
       return false;
     }
     if (!state.components.has(name)) return false;
-    const known = state.components.get(name).variants?.some((v) => v.name === variant);
+    const known = shownEntries(state.data.renders[name] ?? {}).some((v) => v.key === variant);
     select(name, known ? variant : null);
     return true;
   };
@@ -156,17 +159,34 @@ function showVariants() {
     label: 'Defaults', svg: render.svg, trueScale: state.trueScale,
     attributes: { 'data-defaults': '', 'aria-label': 'Show the defaults', title: 'Every property at its default', 'aria-pressed': 'false' },
   })];
-  for (const variant of render.variants ?? []) {
+  for (const entry of shownEntries(render)) {
+    const inEnvironment = Boolean(entry.environment);
     cards.push(card({
-      label: variant.name, svg: variant.svg, trueScale: state.trueScale,
+      label: entry.name, svg: entry.svg, trueScale: state.trueScale,
       attributes: {
-        'data-variant': variant.name, 'aria-label': `Show variant ${variant.name}`,
-        title: describe(component, variant.values) || variant.name, 'aria-pressed': 'false',
+        'data-variant': entry.key,
+        'aria-label': inEnvironment ? `Show the defaults in ${entry.name}` : `Show variant ${entry.name}`,
+        title: inEnvironment ? `Every property at its default, in ${entry.name}` : describe(component, entry.values) || entry.name,
+        'aria-pressed': 'false',
+        'data-scheme': entry.environment?.scheme ?? null,
       },
     }));
   }
   $('variant-list').replaceChildren(...cards);
   markShownCard();
+}
+
+/**
+ * What a component's cards show after the defaults: its variants (key: the
+ * name), then its defaults in each declared environment (key: "@dark", name
+ * "Defaults · dark").
+ */
+function shownEntries(render) {
+  const variants = (render.variants ?? []).map((variant) => ({ ...variant, key: variant.name }));
+  const environments = (render.environments ?? []).map((entry) => ({
+    ...entry, key: `@${entry.name}`, name: `Defaults · ${entry.name}`, values: {}, environment: { scheme: 'light', ...(entry.environment ?? {}) },
+  }));
+  return [...variants, ...environments];
 }
 
 function markShownCard() {

@@ -7,14 +7,18 @@
 // bool as true/false; string as is; size as WIDTHxHEIGHT ("30x30"); point as
 // X,Y ("10,20"); color as hex without the "#" ("FF8800" or "FF880080");
 // choice as its value ("winter"); date as YYYY-MM-DD. "c" is reserved for the
-// component name.
+// component name; "scheme", "textSize", "direction", "locale" and "matrix" are
+// the window's environment (environment.js) unless the component has a
+// property of that name.
 //
 // History: choosing a component pushes an entry (back/forward move through
 // component choices); value changes replace the current entry.
 
 import { HEX_COLOR, checkValue, expectation, isDefault, labelOf, normalizeColor, validDate } from './values.js';
+import { KEYS as ENVIRONMENT_KEYS, withEnvironment } from './environment.js';
 
 const COMPONENT_KEY = 'c';
+const VIEW_KEYS = [...ENVIRONMENT_KEYS, 'matrix'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The component named in the URL, or null. */
@@ -35,6 +39,7 @@ export function valuesFromURL(component, url = location.href) {
   for (const [name, text] of params) {
     if (name === COMPONENT_KEY) continue;
     const property = component.properties.find((p) => p.name === name);
+    if (!property && VIEW_KEYS.includes(name)) continue;
     if (!property) {
       ignored.push({ name, text, reason: `${component.title || component.name} has no property “${name}”.` });
       continue;
@@ -65,8 +70,11 @@ export function valuesFromURL(component, url = location.href) {
   return { values, ignored };
 }
 
-/** The query string for a component and its current values. */
-export function queryFor(component, values) {
+/**
+ * The query string for a component and its current values, and the window's
+ * environment and matrix when `view` ({environment, matrix}) is given.
+ */
+export function queryFor(component, values, view = null) {
   const params = new URLSearchParams();
   params.set(COMPONENT_KEY, component.name);
   for (const property of component.properties) {
@@ -74,16 +82,21 @@ export function queryFor(component, values) {
     params.set(property.name, encode(property, values[property.name]));
   }
   // Keep sizes and points readable ("30x30", "10,20").
-  return `?${params.toString().replace(/%2C/g, ',')}`;
+  const query = `?${params.toString().replace(/%2C/g, ',')}`;
+  if (!view) return query;
+  // A property named like an environment value keeps its name; the environment gives way.
+  const names = component.properties.map((p) => p.name);
+  const environment = Object.fromEntries(Object.entries(view.environment ?? {}).filter(([key]) => !names.includes(key)));
+  return withEnvironment(query, environment, names.includes('matrix') ? null : view.matrix);
 }
 
-export function pushComponent(component, values = {}) {
-  const query = queryFor(component, values);
+export function pushComponent(component, values = {}, view = null) {
+  const query = queryFor(component, values, view);
   if (query !== location.search) history.pushState({ component: component.name }, '', query);
 }
 
-export function replaceValues(component, values) {
-  const query = queryFor(component, values);
+export function replaceValues(component, values, view = null) {
+  const query = queryFor(component, values, view);
   if (query !== location.search) history.replaceState({ component: component.name }, '', query);
 }
 

@@ -105,6 +105,19 @@ export class Variants extends EventTarget {
     else this.#fillRange(true);
   }
 
+  /**
+   * The environment previews are drawn in (as requests carry it); the declared
+   * cards come with the subscription, which carries it too.
+   */
+  setEnvironment(wire) {
+    const key = JSON.stringify(wire ?? {});
+    if (key === JSON.stringify(this.#environment)) return;
+    this.#environment = wire ?? {};
+    if (this.#component && this.#ui.property.value) this.#scheduleVary(0);
+  }
+
+  #environment = {};
+
   /** Draws cards at 1 pt = 1 px (true) or each fitted into the card (false). */
   setTrueScale(on) {
     if (this.#trueScale === on) return;
@@ -119,6 +132,10 @@ export class Variants extends EventTarget {
   }
 
   #rendered = null;
+
+  #environmentField() {
+    return Object.keys(this.#environment).length ? { environment: this.#environment } : {};
+  }
 
   /**
    * Marks the declared variant whose values are exactly the current values
@@ -249,7 +266,7 @@ export class Variants extends EventTarget {
     ui.varyList.setAttribute('aria-busy', 'true');
     const component = this.#component.name;
     const results = await Promise.all(samples.map((value) => this.#connection
-      .request({ type: 'preview', component, values: { [property.name]: value } })
+      .request({ type: 'preview', component, values: { [property.name]: value }, ...this.#environmentField() })
       .then((reply) => ({ value, svg: reply.svg }), (error) => ({ value, error }))));
     if (generation !== this.#generation) return;
     ui.varyList.removeAttribute('aria-busy');

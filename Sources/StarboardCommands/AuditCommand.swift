@@ -85,17 +85,8 @@ enum AuditCommand: Command {
         var output = CommandOutput(exitCode: rows.isEmpty ? 0 : 1)
         if json {
             output.stdout = JSONValue.array(rows.map { row in
-                var members: [(String, JSONValue)] = [
-                    ("component", .string(row.component)), ("variant", .string(row.variant)), ("environment", .string(row.environment)),
-                    ("kind", .string(row.finding.kind.rawValue)), ("subject", .string(row.finding.subject)), ("message", .string(row.finding.message)),
-                    ("frame", .object([
-                        ("x", .number(Double(row.finding.frame.minX))), ("y", .number(Double(row.finding.frame.minY))),
-                        ("width", .number(Double(row.finding.frame.width))), ("height", .number(Double(row.finding.frame.height))),
-                    ])),
-                ]
-                if let ratio = row.finding.ratio { members.append(("ratio", .number(ratio))) }
-                if let required = row.finding.requiredRatio { members.append(("requiredRatio", .number(required))) }
-                return .object(members)
+                guard case .object(let finding) = row.finding.json else { return row.finding.json }
+                return .object([("component", .string(row.component)), ("variant", .string(row.variant)), ("environment", .string(row.environment))] + finding)
             }).description + "\n"
             return output
         }

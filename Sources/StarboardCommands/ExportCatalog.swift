@@ -3,7 +3,8 @@ import StarboardInspector
 
 /// The data of a static export: the catalog the server would send, and for every component the
 /// render of its defaults and of each declared variant, shaped like the protocol's `render`
-/// message (docs/protocol.md) so the page reads familiar fields.
+/// message (docs/protocol.md) so the page reads familiar fields, and its defaults in each
+/// environment the component declares (dark, an accessibility text size, right to left).
 ///
 /// Written as `data.js`, a classic script that sets `window.STARBOARD_EXPORT`: Chromium refuses
 /// `fetch()` of a JSON file from `file://`, but runs a classic `<script src>` there.
@@ -34,6 +35,23 @@ struct ExportCatalog {
                 ]))
             }
             variantCount += variants.count
+            var environments: [JSONValue] = []
+            for environment in component.environments {
+                let label = "\(component.name) (defaults) in \(environment.name)"
+                let rendering: ComponentRendering
+                do {
+                    rendering = try component.render(component.defaults, environment: environment.values)
+                } catch {
+                    throw ExportError("\(label) cannot be rendered: \(error.description)")
+                }
+                environments.append(.object([
+                    ("name", .string(environment.name)),
+                    ("environment", environment.json),
+                    ("svg", .string(rendering.rendering.svg)),
+                    ("size", Self.size(rendering)),
+                    ("accessibility", JSONValue.array(rendering.rendering.accessibility.map(\.json))),
+                ]))
+            }
             renders.append((component.name, .object([
                 ("component", .string(component.name)),
                 ("values", component.json(defaults.values)),
@@ -41,6 +59,7 @@ struct ExportCatalog {
                 ("size", Self.size(defaults)),
                 ("accessibility", JSONValue.array(defaults.rendering.accessibility.map(\.json))),
                 ("variants", .array(variants)),
+                ("environments", .array(environments)),
             ])))
         }
         let formatter = ISO8601DateFormatter()

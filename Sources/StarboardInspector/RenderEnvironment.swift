@@ -118,7 +118,7 @@ public struct RenderEnvironment: Hashable, Sendable {
             guard Self.isLocaleIdentifier(text) else {
                 throw EnvironmentError("unknown locale \"\(text)\"; expected an identifier such as en_US, de_DE or ar_EG")
             }
-            locale = text
+            locale = text.replacingOccurrences(of: "-", with: "_")
         default:
             throw EnvironmentError("unknown environment value \"\(key)\"; expected scheme, textSize, direction or locale")
         }

@@ -81,3 +81,20 @@ extension AccessibilityElement {
         out.append(UInt8(ascii: "}"))
     }
 }
+
+extension AuditFinding {
+    /// As the protocol and `starboard audit --json` write a finding: what kind, about what, the
+    /// message, the frame in points, and the contrast ratio found and needed for a contrast one.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(kind.rawValue)), ("subject", .string(subject)), ("message", .string(message)),
+            ("frame", .object([
+                ("x", .number(Size.round3(Double(frame.minX)))), ("y", .number(Size.round3(Double(frame.minY)))),
+                ("width", .number(Size.round3(Double(frame.width)))), ("height", .number(Size.round3(Double(frame.height)))),
+            ])),
+        ]
+        if let ratio { members.append(("ratio", .number(ratio))) }
+        if let requiredRatio { members.append(("requiredRatio", .number(requiredRatio))) }
+        return .object(members)
+    }
+}

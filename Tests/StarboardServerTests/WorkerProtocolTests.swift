@@ -12,6 +12,14 @@ struct WorkerProtocolTests {
                            changes: [.set(values), .reset(nil), .reset(["rating", "spacing"]), .reset([]), .tap("star-3"), .restore])),
         .batch(WorkerBatch(component: "HikeBadge", base: .object([]), changes: [])),
         .preview(WorkerPreview(component: "PageControl", base: .object([]), values: values)),
+        .preview(WorkerPreview(component: "PageControl", base: values, values: .object([]),
+                               environment: RenderEnvironment(scheme: .dark, textSize: .accessibility3, direction: .rightToLeft, locale: "de_DE"), audit: true)),
+        .batch(WorkerBatch(component: "PageControl", base: .object([]), changes: [
+            .tap(WorkerTap(target: "page-control", location: TapLocation(x: 70.5, y: 20), environment: .rightToLeft)),
+            .tap(WorkerTap(target: "page-control", location: nil, environment: .dark)),
+        ])),
+        .render(WorkerRender(component: "HikeBadge", base: values, environments: [.dark, .textSize(.xSmall)], variants: [.dark])),
+        .render(WorkerRender(component: "HikeBadge", base: .object([]), environments: [], variants: [])),
     ]
 
     static let replies: [WorkerReply] = [
@@ -24,6 +32,9 @@ struct WorkerProtocolTests {
         .preview(.rendered(values: values, render: #""svg":"<svg/>""#)),
         .preview(.refused(PropertyProblem(message: "too many", property: "starCount"))),
         .refused("Nope: no such component"),
+        .preview(.audited(values: values, findings: .array([.object([("kind", .string("contrast")), ("ratio", .number(1.5))])]))),
+        .render(RenderSet(renders: [.success(#""svg":"<svg>é</svg>""#), .failure(PropertyProblem(message: "too deep")), .success(""), .success(#""svg":"✓""#)],
+                          variants: [.array([.object([("name", .string("Dark")), ("svg", .string("<svg/>"))])])])),
     ]
 
     /// Frames fed to a reader in pieces of `piece` bytes, as a pipe may deliver them.

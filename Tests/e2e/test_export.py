@@ -134,10 +134,15 @@ def check_static_page(browser, url: str, catalog: list[dict], screenshot: str):
     assert star_count.get_attribute("value") == "5"
     assert star_count.get_attribute("readonly") is not None
 
-    # HikeBadge: its three declared variants as cards (besides the defaults card).
+    # HikeBadge: its three declared variants as cards (besides the defaults card), then its
+    # defaults in each environment it declares.
     click_component(browser, "HikeBadge")
     cards = browser.find_elements(By.CSS_SELECTOR, "#variant-list .variant[data-variant]")
-    assert [card.get_attribute("data-variant") for card in cards] == ["First Hike", "Earth Day", "Tenth Hike"]
+    assert [card.get_attribute("data-variant") for card in cards] == [
+        "First Hike", "Earth Day", "Tenth Hike", "@dark", "@accessibility3", "@rtl"]
+    # The environment bar and the audit need a server; a static catalog has neither.
+    assert not browser.find_element(By.ID, "environment-bar").is_displayed()
+    assert not browser.find_element(By.ID, "audit-list").is_displayed()
     for card in cards:
         assert card.find_element(By.CSS_SELECTOR, ".variant-thumb svg").is_displayed()
     # A card shows that variant above, values included; every field stays read-only.
@@ -151,6 +156,13 @@ def check_static_page(browser, url: str, catalog: list[dict], screenshot: str):
         "return [...document.querySelectorAll('#inspector input, #inspector select, #inspector textarea')]"
         ".filter((i) => !i.readOnly && !i.disabled).map((i) => i.id)")
     assert editable == []
+    # The dark card shows the defaults in dark, on a dark canvas.
+    cards = browser.find_elements(By.CSS_SELECTOR, "#variant-list .variant[data-variant]")
+    cards[3].click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "stage").get_attribute("data-background") == "dark",
+             "the dark card did not darken the canvas")
+    assert browser.find_element(By.ID, "prop-name").get_attribute("value") == "First Hike"
+    assert browser.current_url.endswith("#HikeBadge/%40dark")
     # The SVG's text is drawn in the exported DejaVu Sans, not a fallback.
     wait_for(browser, lambda d: d.execute_script(
         "return [...document.fonts].some((f) => f.family.includes('DejaVu Sans') && f.status === 'loaded')"),

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import StarboardInspector
 
 /// Everything that runs component code, behind one function from ``WorkerRequest`` to
@@ -23,7 +24,10 @@ public struct Workbench: Sendable {
             return .batch(self.batch(component, base: batch.base, changes: batch.changes))
         case .preview(let preview):
             guard let component = registry.component(named: preview.component) else { return unknown(preview.component) }
-            return .preview(self.preview(component, base: preview.base, changes: preview.values))
+            return .preview(self.preview(component, base: preview.base, changes: preview.values, in: preview.environment, audit: preview.audit))
+        case .render(let request):
+            guard let component = registry.component(named: request.component) else { return unknown(request.component) }
+            return .render(render(component, request))
         }
     }
 
@@ -34,12 +38,30 @@ public struct Workbench: Sendable {
     func catalog() -> WorkerCatalog {
         var variants: [String: JSONValue] = [:]
         for component in registry.components {
-            variants[component.name] = .array(component.variants.compactMap { variant -> JSONValue? in
-                guard let result = try? component.render(variant.values) else { return nil }
-                return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(result.rendering.svg))])
-            })
+            variants[component.name] = self.variants(of: component, in: .standard)
         }
         return WorkerCatalog(schema: registry.schema, variants: variants)
+    }
+
+    /// `[{"name","values","svg"}…]`: the component's variants rendered in `environment`.
+    private func variants(of component: ComponentDefinition, in environment: RenderEnvironment) -> JSONValue {
+        .array(component.variants.compactMap { variant -> JSONValue? in
+            guard let result = try? component.render(variant.values, environment: environment.values) else { return nil }
+            return .object([("name", .string(variant.name)), ("values", component.json(variant.changes)), ("svg", .string(result.rendering.svg))])
+        })
+    }
+
+    /// The current values in each environment asked for, and the variants in some.
+    func render(_ component: ComponentDefinition, _ request: WorkerRender) -> RenderSet {
+        let current = values(request.base, of: component).0
+        let renders = request.environments.map { environment -> Result<String, PropertyProblem> in
+            do throws(PropertyError) {
+                return .success(try renderFields(component, current, in: environment))
+            } catch {
+                return .failure(PropertyProblem(message: error.message))
+            }
+        }
+        return RenderSet(renders: renders, variants: request.variants.map { variants(of: component, in: $0) })
     }
 
     /// Reads stored JSON values, which came from this component earlier and so are trusted to parse;
@@ -82,8 +104,9 @@ public struct Workbench: Sendable {
                     resolution = try component.resolve(changes: try component.values(fromJSON: values), over: current)
                 case .reset(let names):
                     resolution = try component.reset(names, over: current)
-                case .tap(let target):
-                    resolution = try component.tap(target, values: current)
+                case .tap(let tap):
+                    let location = tap.location.map { CGPoint(x: $0.x, y: $0.y) }
+                    resolution = try component.tap(tap.target, at: location, values: current, environment: tap.environment.values)
                 case .restore:
                     // Saved values re-checked against the current declaration.
                     var resolved = try component.resolve(changes: [:], over: current)
@@ -100,14 +123,16 @@ public struct Workbench: Sendable {
         return BatchResult(results: results, values: component.json(current), render: anyAccepted ? render(component, current) : nil)
     }
 
-    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue) -> PreviewResult {
+    func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue, in environment: RenderEnvironment = .standard,
+                 audit: Bool = false) -> PreviewResult {
         let current = values(base, of: component).0
         do throws(PropertyError) {
             let resolved = try component.resolve(changes: try component.values(fromJSON: changes), over: current).values
-            guard let render = render(component, resolved) else {
-                return .refused(PropertyProblem(message: "\(component.name) could not be rendered with these values"))
+            if audit {
+                let findings = try component.render(resolved, environment: environment.values, audit: true).rendering.audit
+                return .audited(values: component.json(resolved), findings: .array(findings.map(\.json)))
             }
-            return .rendered(values: component.json(resolved), render: render)
+            return .rendered(values: component.json(resolved), render: try renderFields(component, resolved, in: environment))
         } catch {
             return .refused(PropertyProblem(message: error.description, property: error.property))
         }
@@ -116,8 +141,13 @@ public struct Workbench: Sendable {
     /// The render's fields as the protocol sends them (the server adds type, component, revision
     /// and values): `"svg":…,"size":…,"accessibility":…,"renderMicros":…`.
     private func render(_ component: ComponentDefinition, _ values: PropertyValues) -> String? {
+        try? renderFields(component, values, in: .standard)
+    }
+
+    /// The render's fields in `environment`; throws what stopped the render (too many views, say).
+    private func renderFields(_ component: ComponentDefinition, _ values: PropertyValues, in environment: RenderEnvironment) throws(PropertyError) -> String {
         let started = DispatchTime.now().uptimeNanoseconds
-        guard let result = try? component.render(values) else { return nil }
+        let result = try component.render(values, environment: environment.values)
         let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
         // Built as bytes and made a String once: the SVG alone is kilobytes, escaped here once
         // for every client that will get it.

@@ -26,6 +26,26 @@ public enum WorkerRequest: Equatable, Sendable {
     case batch(WorkerBatch)
     /// Values on top of a component's current ones, rendered for one client; nothing is kept.
     case preview(WorkerPreview)
+    /// A component's current values rendered in other environments than the standard one, and
+    /// its variants in some of them (for the render that answers a `subscribe`).
+    case render(WorkerRender)
+}
+
+/// A ``WorkerRequest/render(_:)``.
+public struct WorkerRender: Equatable, Sendable {
+    public var component: String
+    public var base: JSONValue
+    /// Each gets a render of `base`, in this order.
+    public var environments: [RenderEnvironment]
+    /// Each gets the component's variants rendered in it, in this order.
+    public var variants: [RenderEnvironment]
+
+    public init(component: String, base: JSONValue, environments: [RenderEnvironment], variants: [RenderEnvironment] = []) {
+        self.component = component
+        self.base = base
+        self.environments = environments
+        self.variants = variants
+    }
 }
 
 /// A ``WorkerRequest/batch(_:)``: `changes` applied in order to `base`.
@@ -48,10 +68,41 @@ public enum WorkerChange: Hashable, Sendable {
     case set(JSONValue)
     /// Those properties back to their defaults; nil for all of them.
     case reset([String]?)
-    /// The component's own tap behaviour on a target.
-    case tap(String)
+    /// The component's own tap behaviour on a target, where and in the environment it was tapped.
+    case tap(WorkerTap)
     /// Re-checks saved values against the current declaration, clamping what no longer fits.
     case restore
+}
+
+/// A tap: its target, where it landed in the render's points (nil: the target's centre, as a
+/// keyboard or assistive technology taps) and the environment of the render that was tapped,
+/// which decides where the targets are.
+public struct WorkerTap: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var target: String
+    public var location: TapLocation?
+    public var environment: RenderEnvironment
+
+    public init(target: String, location: TapLocation? = nil, environment: RenderEnvironment = .standard) {
+        self.target = target
+        self.location = location
+        self.environment = environment
+    }
+
+    /// A tap on `target` at its centre in the standard environment.
+    public init(stringLiteral target: String) {
+        self.init(target: target)
+    }
+}
+
+/// Where a tap landed, in points from the render's top-left corner.
+public struct TapLocation: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A ``WorkerRequest/preview(_:)``.
@@ -60,11 +111,16 @@ public struct WorkerPreview: Equatable, Sendable {
     public var base: JSONValue
     /// The values to show on top of `base` (a JSON object).
     public var values: JSONValue
+    public var environment: RenderEnvironment
+    /// Audit the render instead of sending it: the reply lists what breaks in `environment`.
+    public var audit: Bool
 
-    public init(component: String, base: JSONValue, values: JSONValue) {
+    public init(component: String, base: JSONValue, values: JSONValue, environment: RenderEnvironment = .standard, audit: Bool = false) {
         self.component = component
         self.base = base
         self.values = values
+        self.environment = environment
+        self.audit = audit
     }
 }
 
@@ -75,6 +131,7 @@ public enum WorkerReply: Equatable, Sendable {
     case catalog(WorkerCatalog)
     case batch(BatchResult)
     case preview(PreviewResult)
+    case render(RenderSet)
     /// The request could not be carried out at all (an unknown component): the message says why.
     case refused(String)
 }
@@ -142,8 +199,26 @@ public struct BatchResult: Equatable, Sendable {
 public enum PreviewResult: Equatable, Sendable {
     /// The values shown and the render's fields as JSON text.
     case rendered(values: JSONValue, render: String)
+    /// What the audit of the render found (`[{"kind","subject","message","frame",…}]`).
+    case audited(values: JSONValue, findings: JSONValue)
     case refused(PropertyProblem)
 }
+
+/// A ``WorkerRequest/render(_:)``'s outcome.
+public struct RenderSet: Equatable, Sendable {
+    /// One per environment asked for, in order: the render's fields as JSON text, or why there is
+    /// none.
+    public var renders: [Result<String, PropertyProblem>]
+    /// One per variants environment asked for: `[{"name","values","svg"}…]`.
+    public var variants: [JSONValue]
+
+    public init(renders: [Result<String, PropertyProblem>], variants: [JSONValue]) {
+        self.renders = renders
+        self.variants = variants
+    }
+}
+
+extension PropertyProblem: Error {}
 
 // MARK: - Encoding
 
@@ -176,6 +251,16 @@ public enum WorkerCodec {
         static let reset = "reset"
         static let tap = "tap"
         static let restore = "restore"
+        static let target = "target"
+        static let location = "location"
+        static let environment = "environment"
+        static let environments = "environments"
+        static let audit = "audit"
+        static let findings = "findings"
+        static let lengths = "lengths"
+        static let failures = "failures"
+        static let x = "x"
+        static let y = "y"
     }
 
     private enum Kind {
@@ -183,6 +268,7 @@ public enum WorkerCodec {
         static let batch = "batch"
         static let preview = "preview"
         static let refused = "refused"
+        static let render = "render"
     }
 
     /// The whole frame for `request`.
@@ -197,9 +283,17 @@ public enum WorkerCodec {
                 (Key.changes, .array(batch.changes.map(encode))),
             ])
         case .preview(let preview):
-            json = .object([
+            var members: [(String, JSONValue)] = [
                 (Key.kind, .string(Kind.preview)), (Key.component, .string(preview.component)),
                 (Key.base, preview.base), (Key.values, preview.values),
+            ]
+            if preview.environment != .standard { members.append((Key.environment, preview.environment.json)) }
+            if preview.audit { members.append((Key.audit, .bool(true))) }
+            json = .object(members)
+        case .render(let render):
+            json = .object([
+                (Key.kind, .string(Kind.render)), (Key.component, .string(render.component)), (Key.base, render.base),
+                (Key.environments, .array(render.environments.map(\.json))), (Key.variants, .array(render.variants.map(\.json))),
             ])
         }
         return WorkerFraming.frame(json: json.description, text: "")
@@ -217,7 +311,15 @@ public enum WorkerCodec {
             return .batch(WorkerBatch(component: try string(Key.component, in: json), base: json[Key.base] ?? .object([]), changes: decoded))
         case Kind.preview:
             return .preview(WorkerPreview(component: try string(Key.component, in: json), base: json[Key.base] ?? .object([]),
-                                          values: json[Key.values] ?? .object([])))
+                                          values: json[Key.values] ?? .object([]), environment: try environment(json[Key.environment]),
+                                          audit: json[Key.audit] == .bool(true)))
+        case Kind.render:
+            var environments: [RenderEnvironment] = []
+            for item in json[Key.environments]?.arrayValue ?? [] { environments.append(try environment(item)) }
+            var variants: [RenderEnvironment] = []
+            for item in json[Key.variants]?.arrayValue ?? [] { variants.append(try environment(item)) }
+            return .render(WorkerRender(component: try string(Key.component, in: json), base: json[Key.base] ?? .object([]),
+                                        environments: environments, variants: variants))
         case let other:
             throw WorkerProtocolError("unknown request \"\(other)\"")
         }
@@ -237,8 +339,31 @@ public enum WorkerCodec {
             return WorkerFraming.frame(json: json.description, text: batch.render ?? "")
         case .preview(.rendered(let values, let render)):
             return WorkerFraming.frame(json: JSONValue.object([(Key.kind, .string(Kind.preview)), (Key.values, values)]).description, text: render)
+        case .preview(.audited(let values, let findings)):
+            return WorkerFraming.frame(json: JSONValue.object([(Key.kind, .string(Kind.preview)), (Key.values, values), (Key.findings, findings)]).description, text: "")
         case .preview(.refused(let problem)):
             return WorkerFraming.frame(json: JSONValue.object([(Key.kind, .string(Kind.preview))] + encode(problem)).description, text: "")
+        case .render(let set):
+            // The renders travel one after another in the text part; the JSON gives their lengths.
+            var text = ""
+            var lengths: [JSONValue] = []
+            var failures: [JSONValue] = []
+            for render in set.renders {
+                switch render {
+                case .success(let fields):
+                    text += fields
+                    lengths.append(.integer(fields.utf8.count))
+                    failures.append(.null)
+                case .failure(let problem):
+                    lengths.append(.integer(0))
+                    failures.append(.object(encode(problem)))
+                }
+            }
+            let json = JSONValue.object([
+                (Key.kind, .string(Kind.render)), (Key.lengths, .array(lengths)), (Key.failures, .array(failures)),
+                (Key.variants, .array(set.variants)),
+            ])
+            return WorkerFraming.frame(json: json.description, text: text)
         case .refused(let message):
             return WorkerFraming.frame(json: JSONValue.object([(Key.kind, .string(Kind.refused)), (Key.message, .string(message))]).description, text: "")
         }
@@ -270,8 +395,29 @@ public enum WorkerCodec {
             return .batch(BatchResult(results: decoded, values: values, render: text.isEmpty ? nil : text))
         case Kind.preview:
             if let problem = decodeProblem(json) { return .preview(.refused(problem)) }
+            if let findings = json[Key.findings], let values = json[Key.values] { return .preview(.audited(values: values, findings: findings)) }
             guard let values = json[Key.values], !text.isEmpty else { throw WorkerProtocolError("a preview reply without values or render") }
             return .preview(.rendered(values: values, render: text))
+        case Kind.render:
+            guard let lengths = json[Key.lengths]?.arrayValue, let failures = json[Key.failures]?.arrayValue, lengths.count == failures.count else {
+                throw WorkerProtocolError("a render reply without lengths or failures")
+            }
+            let bytes = Array(text.utf8)
+            var offset = 0
+            var renders: [Result<String, PropertyProblem>] = []
+            for (length, failure) in zip(lengths, failures) {
+                if let problem = decodeProblem(failure) {
+                    renders.append(.failure(problem))
+                    continue
+                }
+                guard case .integer(let count) = length, count >= 0, offset + count <= bytes.count else {
+                    throw WorkerProtocolError("a render reply whose lengths do not match its text")
+                }
+                renders.append(.success(String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)))
+                offset += count
+            }
+            guard offset == bytes.count else { throw WorkerProtocolError("a render reply with text left over") }
+            return .render(RenderSet(renders: renders, variants: json[Key.variants]?.arrayValue ?? []))
         case Kind.refused:
             return .refused(json[Key.message]?.stringValue ?? "refused")
         case let other:
@@ -283,14 +429,31 @@ public enum WorkerCodec {
         switch change {
         case .set(let values): .object([(Key.set, values)])
         case .reset(let names): .object([(Key.reset, names.map { .array($0.map(JSONValue.string)) } ?? .null)])
-        case .tap(let target): .object([(Key.tap, .string(target))])
+        case .tap(let tap):
+            if tap.location == nil && tap.environment == .standard {
+                .object([(Key.tap, .string(tap.target))])
+            } else {
+                .object([(Key.tap, .object([
+                    (Key.target, .string(tap.target)),
+                    (Key.location, tap.location.map { .object([(Key.x, .number($0.x)), (Key.y, .number($0.y))]) } ?? .null),
+                    (Key.environment, tap.environment.json),
+                ]))])
+            }
         case .restore: .object([(Key.restore, .bool(true))])
         }
     }
 
     private static func decodeChange(_ json: JSONValue) throws(WorkerProtocolError) -> WorkerChange {
         if let values = json[Key.set] { return .set(values) }
-        if let target = json[Key.tap]?.stringValue { return .tap(target) }
+        if let target = json[Key.tap]?.stringValue { return .tap(WorkerTap(target: target)) }
+        if let tap = json[Key.tap], case .object = tap, let target = tap[Key.target]?.stringValue {
+            var location: TapLocation?
+            if let point = tap[Key.location], case .object = point {
+                guard let x = point[Key.x]?.doubleValue, let y = point[Key.y]?.doubleValue else { throw WorkerProtocolError("a tap location without x and y") }
+                location = TapLocation(x: x, y: y)
+            }
+            return .tap(WorkerTap(target: target, location: location, environment: try environment(tap[Key.environment])))
+        }
         if json[Key.restore] != nil { return .restore }
         switch json[Key.reset] {
         case .null?: return .reset(nil)
@@ -315,6 +478,16 @@ public enum WorkerCodec {
     private static func decodeProblem(_ json: JSONValue) -> PropertyProblem? {
         guard let message = json[Key.error]?.stringValue else { return nil }
         return PropertyProblem(message: message, property: json[Key.property]?.stringValue)
+    }
+
+    /// An environment as the pipe carries it; absent is the standard one.
+    private static func environment(_ json: JSONValue?) throws(WorkerProtocolError) -> RenderEnvironment {
+        guard let json, json != .null else { return .standard }
+        do {
+            return try RenderEnvironment(json: json)
+        } catch {
+            throw WorkerProtocolError("an environment that does not read: \(error)")
+        }
     }
 
     private static func kind(of json: JSONValue) throws(WorkerProtocolError) -> String {

@@ -18,6 +18,8 @@ struct ChangeScheduler {
     enum Work {
         case component(String)
         case preview(PendingPreview)
+        /// Renders of a component's current values in the environments windows preview it in.
+        case refresh(String)
     }
 
     /// What the worker is doing.
@@ -29,12 +31,16 @@ struct ChangeScheduler {
             /// Changes of a component, applied to the values whose text is `baseText`.
             case batch(component: String, items: [PendingChange], baseText: String)
             case preview(PendingPreview)
+            /// The component's values at `revision` rendered in `environments`, and its variants in
+            /// `variants`.
+            case refresh(component: String, revision: Int, environments: [RenderEnvironment], variants: [RenderEnvironment])
         }
 
         var component: String {
             switch work {
             case .batch(let component, _, _): component
             case .preview(let preview): preview.component
+            case .refresh(let component, _, _, _): component
             }
         }
     }
@@ -46,6 +52,7 @@ struct ChangeScheduler {
         /// Changes to send as one batch.
         case batch(component: String, [PendingChange])
         case preview(PendingPreview)
+        case refresh(component: String)
     }
 
     // Unbounded lines for now; a bound per client belongs here (the robustness issue).
@@ -53,6 +60,9 @@ struct ChangeScheduler {
     private var order = ChangeLine<Work>()
     /// Components that have an entry in `order`.
     private var queued: Set<String> = []
+    /// Components that have a refresh in `order`: one at a time each, as it renders what is
+    /// current when it goes out.
+    private var refreshing: Set<String> = []
     private(set) var inFlight: InFlight?
     /// While new component code is switched in, nothing goes out and nothing is answered from
     /// the cache: the values read for the switch stay the newest.
@@ -78,6 +88,12 @@ struct ChangeScheduler {
         order.append(.preview(preview))
     }
 
+    /// Asks for the component's renders in other environments (once, however often it is asked
+    /// before it goes out).
+    mutating func refresh(_ component: String) {
+        if refreshing.insert(component).inserted { order.append(.refresh(component)) }
+    }
+
     /// The next step, or nil when the worker is busy, the session paused, or nothing waits.
     /// `components` has each component's current state; cached answers are applied to it.
     mutating func next(_ components: inout [String: ComponentState]) -> Step? {
@@ -86,6 +102,10 @@ struct ChangeScheduler {
             switch work {
             case .preview(let preview):
                 return .preview(preview)
+            case .refresh(let name):
+                refreshing.remove(name)
+                guard components[name] != nil else { continue }
+                return .refresh(component: name)
             case .component(let name):
                 queued.remove(name)
                 // Taken out while it changes, so a long line is not copied.
@@ -150,6 +170,8 @@ struct ChangeScheduler {
                 queued.remove(name)
             case .preview(let preview) where !components.contains(preview.component):
                 previews.append(preview)
+            case .refresh(let name) where !components.contains(name):
+                refreshing.remove(name)
             default:
                 kept.append(work)
             }

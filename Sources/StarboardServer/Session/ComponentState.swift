@@ -12,6 +12,9 @@ struct ComponentState {
     var renderFields: String?
     /// Why the newest render is missing, when component code crashed or hung.
     var problem: String?
+    /// Renders of the current values in other environments than the standard one (the render
+    /// fields, as `renderFields`), for windows that preview there; emptied when the values change.
+    var environmentRenders: [RenderEnvironment: String] = [:]
 
     init(values: JSONValue, revision: Int) {
         self.values = values
@@ -22,6 +25,7 @@ struct ComponentState {
     mutating func setValues(_ new: JSONValue, text: String? = nil) {
         values = new
         valuesText = text ?? new.description
+        environmentRenders = [:]
     }
 
     /// Applies `change` from the cache, if the worker answered it before from these values.
@@ -44,12 +48,17 @@ struct PendingChange {
     let property: String?
 }
 
-/// A preview waiting for the worker.
+/// A preview (or an audit) waiting for the worker.
 struct PendingPreview {
     let connection: ConnectionID
     let id: JSONValue?
     let component: String
     let values: JSONValue
+    var environment: RenderEnvironment = .standard
+    /// An `audit` request: the reply lists what breaks instead of carrying the render.
+    var audit = false
+    /// The component's revision when the worker was given it (what an audit's reply names).
+    var revision = 0
 }
 
 /// A change answered from the ``RenderCache``: what its ack and render need.

@@ -25,8 +25,9 @@ enum CrashReport {
             return members.map { "\($0.0)=\(shortText($0.1))" }.joined(separator: ", ")
         case .reset(let names):
             return "a reset of " + (names?.joined(separator: ", ") ?? "every property")
-        case .tap(let target):
-            return "a tap on \(target)"
+        case .tap(let tap):
+            let place = tap.environment == .standard ? "" : " in \(tap.environment.name)"
+            return "a tap on \(tap.target)\(place)"
         case .restore:
             return ""
         }

@@ -49,8 +49,10 @@ struct RenderCache {
             values.write(into: &key)
         case .reset(let names):
             key += "reset:" + (names.map { $0.joined(separator: "\u{0}") } ?? "*")
-        case .tap(let target):
-            key += "tap:" + target
+        case .tap(let tap):
+            // Where a tap lands, and so what it does, depends on the location and the layout.
+            key += "tap:" + tap.target + "\u{0}" + tap.environment.name
+            if let location = tap.location { key += "@\(location.x),\(location.y)" }
         case .restore:
             key += "restore"
         }

@@ -1,17 +1,23 @@
 import StarboardInspector
 
 /// One request from a client, read from a text frame (see docs/protocol.md).
+///
+/// `subscribe`, `unsubscribe`, `tap`, `preview` and `audit` carry the environment the client
+/// previews in (the standard one when the request has none): it is a view setting of a window,
+/// never shared state.
 enum Request: Equatable {
-    case subscribe(component: String)
-    case unsubscribe(component: String)
+    case subscribe(component: String, environment: RenderEnvironment = .standard)
+    case unsubscribe(component: String, environment: RenderEnvironment = .standard)
     case set(component: String, values: JSONValue)
     case reset(component: String, properties: [String]?)
-    case tap(component: String, target: String)
-    case preview(component: String, values: JSONValue)
+    case tap(component: String, tap: WorkerTap)
+    case preview(component: String, values: JSONValue, environment: RenderEnvironment = .standard)
+    /// What breaks in the current values' render in an environment (contrast, clipping, …).
+    case audit(component: String, environment: RenderEnvironment = .standard)
 
     var component: String {
         switch self {
-        case .subscribe(let c), .unsubscribe(let c), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _): c
+        case .subscribe(let c, _), .unsubscribe(let c, _), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _, _), .audit(let c, _): c
         }
     }
 }
@@ -31,7 +37,7 @@ struct RequestError: Error, Equatable {
 }
 
 extension Envelope {
-    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview"]
+    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit"]
 
     /// Reads one request; every problem becomes a ``RequestError`` that names the field at fault.
     static func parse(_ text: String) -> Result<Envelope, RequestError> {
@@ -69,21 +75,33 @@ extension Envelope {
             }
             return .success(values)
         }
+        func environment() -> Result<RenderEnvironment, RequestError> {
+            guard let value = json["environment"], value != .null else { return .success(.standard) }
+            do {
+                return .success(try RenderEnvironment(json: value))
+            } catch {
+                return .failure(RequestError(id: id, message: "\"environment\": \(error.description)", component: component))
+            }
+        }
         let request: Request
         switch type {
-        case "subscribe":
-            request = .subscribe(component: component)
-        case "unsubscribe":
-            request = .unsubscribe(component: component)
+        case "subscribe", "unsubscribe", "audit":
+            switch environment() {
+            case .success(let environment):
+                request = type == "subscribe" ? .subscribe(component: component, environment: environment)
+                    : type == "unsubscribe" ? .unsubscribe(component: component, environment: environment)
+                    : .audit(component: component, environment: environment)
+            case .failure(let error): return .failure(error)
+            }
         case "set":
             switch values() {
             case .success(let v): request = .set(component: component, values: v)
             case .failure(let e): return .failure(e)
             }
         case "preview":
-            switch values() {
-            case .success(let v): request = .preview(component: component, values: v)
-            case .failure(let e): return .failure(e)
+            switch (values(), environment()) {
+            case (.success(let v), .success(let environment)): request = .preview(component: component, values: v, environment: environment)
+            case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
             }
         case "reset":
             switch json["properties"] {
@@ -101,7 +119,22 @@ extension Envelope {
             guard let target = targetValue.stringValue else {
                 return fail("\"target\" must be a string, got \(targetValue.typeName)", component: component)
             }
-            request = .tap(component: component, target: target)
+            var location: TapLocation?
+            switch json["location"] {
+            case nil, .null?:
+                break
+            case let point?:
+                guard case .object = point, let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue, x.isFinite, y.isFinite else {
+                    let got = point.objectMembers != nil ? "an object without finite numbers x and y" : point.typeName
+                    return fail("\"location\" must be an object {\"x\": number, \"y\": number} in points, got \(got)", component: component)
+                }
+                location = TapLocation(x: x, y: y)
+            }
+            switch environment() {
+            case .success(let environment):
+                request = .tap(component: component, tap: WorkerTap(target: target, location: location, environment: environment))
+            case .failure(let error): return .failure(error)
+            }
         }
         return .success(Envelope(id: id, request: request))
     }

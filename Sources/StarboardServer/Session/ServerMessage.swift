@@ -11,10 +11,17 @@ enum ServerMessage {
     /// A `render` message: the worker's render fields spliced in as they are, built in one buffer
     /// (the fields are the SVG, kilobytes long, and this runs for every change). Built once per
     /// change however many clients watch.
-    static func render(_ name: String, revision: Int, fields: String, valuesText: String, variants: String? = nil) -> String {
+    /// A render in another environment than the standard one names it (`"environment":"dark"`),
+    /// so a window that watches several (a matrix) knows where it goes.
+    static func render(_ name: String, revision: Int, fields: String, valuesText: String, variants: String? = nil,
+                       environment: RenderEnvironment = .standard) -> String {
         var out = "{\"type\":\"render\",\"component\":"
         out.reserveCapacity(fields.utf8.count + valuesText.utf8.count + (variants?.utf8.count ?? 0) + name.utf8.count + 96)
         JSONValue.writeString(name, into: &out)
+        if environment != .standard {
+            out += ",\"environment\":"
+            JSONValue.writeString(environment.name, into: &out)
+        }
         out += ",\"revision\":"
         out += String(revision)
         out += ","
@@ -49,8 +56,23 @@ enum ServerMessage {
     }
 
     /// Component code crashed or hung: every subscriber shows it until the next good render.
-    static func problem(component: String, message: String) -> String {
-        JSONValue.object([("type", .string("problem")), ("component", .string(component)), ("message", .string(message))]).description
+    /// A problem of one environment only names it.
+    static func problem(component: String, message: String, environment: RenderEnvironment = .standard) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("problem")), ("component", .string(component))]
+        if environment != .standard { members.append(("environment", .string(environment.name))) }
+        members.append(("message", .string(message)))
+        return JSONValue.object(members).description
+    }
+
+    /// The answer to an `audit` request: what breaks in the current values' render there.
+    static func audit(id: JSONValue?, component: String, revision: Int, environment: RenderEnvironment, findings: JSONValue) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("audit"))]
+        if let id { members.append(("id", id)) }
+        members.append(contentsOf: [
+            ("component", .string(component)), ("revision", .integer(revision)),
+            ("environment", .string(environment.name)), ("findings", findings),
+        ])
+        return JSONValue.object(members).description
     }
 
     /// `render` is the render's fields as JSON text, spliced in as they are.

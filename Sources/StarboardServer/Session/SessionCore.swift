@@ -30,6 +30,12 @@ struct SessionCore {
     private(set) var scheduler = ChangeScheduler()
     /// The newest build failure, sent to clients that connect while it stands.
     private var buildProblem: OutgoingFrame?
+    /// Each component's variants rendered in other environments than the standard one, as JSON
+    /// text, for the render that answers a `subscribe` there (the standard ones are in `catalog`).
+    private var environmentVariants: [String: [RenderEnvironment: String]] = [:]
+    /// Subscriptions in other environments still to be answered with a render and the variants,
+    /// by component.
+    private var awaitingFirstRender: [String: [Subscriptions.Watch.Waiting]] = [:]
 
     init(catalog: Catalog, components: [String: ComponentState]) {
         self.catalog = catalog
@@ -73,30 +79,52 @@ struct SessionCore {
             return
         }
         switch envelope.request {
-        case .subscribe:
-            subscribe(connection, to: name, id: id, into: &out)
-        case .unsubscribe:
-            subscriptions.unsubscribe(connection, from: name)
+        case .subscribe(_, let environment):
+            subscribe(connection, to: name, in: environment, id: id, into: &out)
+        case .unsubscribe(_, let environment):
+            subscriptions.unsubscribe(connection, from: name, in: environment)
+            awaitingFirstRender[name]?.removeAll { $0.connection == connection && $0.environment == environment }
             if let id { ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out) }
         case .set(_, let values):
             let members = values.objectMembers ?? []
             admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
         case .reset(_, let properties):
             admit(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil), into: &out)
-        case .tap(_, let target):
-            admit(name, PendingChange(connection: connection, id: id, change: .tap(target), property: nil), into: &out)
-        case .preview(_, let values):
-            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: values))
+        case .tap(_, let tap):
+            admit(name, PendingChange(connection: connection, id: id, change: .tap(tap), property: nil), into: &out)
+        case .preview(_, let values, let environment):
+            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: values, environment: environment))
+            pump(into: &out)
+        case .audit(_, let environment):
+            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true))
             pump(into: &out)
         }
     }
 
     /// Sends the current render (with the variants) and any standing problem; a request with an
-    /// id is acknowledged first.
-    private mutating func subscribe(_ connection: ConnectionID, to name: String, id: JSONValue?, into out: inout SessionEffects) {
-        subscriptions.subscribe(connection, to: name)
+    /// id is acknowledged first. In another environment than the standard one the render comes
+    /// when the worker has made it, unless it is at hand.
+    private mutating func subscribe(_ connection: ConnectionID, to name: String, in environment: RenderEnvironment = .standard,
+                                    id: JSONValue?, into out: inout SessionEffects) {
+        subscriptions.subscribe(connection, to: name, in: environment)
         let entry = components[name]!
         if let id { ack(id: id, component: name, revision: entry.revision, notes: [], to: connection, into: &out) }
+        guard environment == .standard else {
+            if let fields = entry.environmentRenders[environment], let variants = environmentVariants[name]?[environment] {
+                let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                                  variants: variants, environment: environment)
+                out.send(render, to: connection, coalescingKey: "subscribe:\(name):\(environment.name)")
+            } else {
+                let waiting = Subscriptions.Watch.Waiting(connection: connection, environment: environment)
+                if !(awaitingFirstRender[name]?.contains(waiting) ?? false) { awaitingFirstRender[name, default: []].append(waiting) }
+                scheduler.refresh(name)
+                pump(into: &out)
+            }
+            if let problem = entry.problem {
+                out.send(ServerMessage.problem(component: name, message: problem), to: connection, coalescingKey: "problem:" + name)
+            }
+            return
+        }
         if let fields = entry.renderFields {
             let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
                                               variants: catalog.variants[name] ?? "[]")
@@ -125,6 +153,13 @@ struct SessionCore {
         }
         out.changed()
         broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, into: &out)
+        refreshOtherEnvironments(of: name)
+    }
+
+    /// Windows that preview the component in other environments get renders of the new values
+    /// there, made by the worker once the changes ahead are done.
+    private mutating func refreshOtherEnvironments(of name: String) {
+        if !subscriptions.otherEnvironments(of: name).isEmpty { scheduler.refresh(name) }
     }
 
     /// An ack with an id is awaited by that id, so it is never replaced by a later one; acks
@@ -134,9 +169,11 @@ struct SessionCore {
                  coalescingKey: id == nil ? "ack:" + component : nil)
     }
 
-    private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String, into out: inout SessionEffects) {
-        out.broadcast(ServerMessage.render(name, revision: revision, fields: fields, valuesText: valuesText),
-                      to: subscriptions.subscribers(of: name), coalescingKey: "render:" + name)
+    private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String,
+                                 in environment: RenderEnvironment = .standard, except: Set<ConnectionID> = [], into out: inout SessionEffects) {
+        let key = environment == .standard ? "render:" + name : "render:\(name):\(environment.name)"
+        out.broadcast(ServerMessage.render(name, revision: revision, fields: fields, valuesText: valuesText, environment: environment),
+                      to: subscriptions.subscribers(of: name, in: environment).filter { !except.contains($0) }, coalescingKey: key)
     }
 
     // MARK: - The worker
@@ -152,14 +189,22 @@ struct SessionCore {
                 let number = scheduler.started(.batch(component: name, items: items, baseText: entry.valuesText))
                 out.call(number, .batch(WorkerBatch(component: name, base: entry.values, changes: items.map(\.change))))
                 return
-            case .preview(let preview):
+            case .preview(var preview):
                 guard let entry = components[preview.component] else {
                     let message = "\(preview.component): no such component any more (the component code was reloaded)"
                     out.send(ServerMessage.error(RequestError(id: preview.id, message: message, component: preview.component)), to: preview.connection)
                     continue
                 }
+                preview.revision = entry.revision
                 let number = scheduler.started(.preview(preview))
-                out.call(number, .preview(WorkerPreview(component: preview.component, base: entry.values, values: preview.values)))
+                out.call(number, .preview(WorkerPreview(component: preview.component, base: entry.values, values: preview.values,
+                                                        environment: preview.environment, audit: preview.audit)))
+                return
+            case .refresh(let name):
+                guard let call = refreshCall(for: name, into: &out) else { continue }
+                let number = scheduler.started(.refresh(component: name, revision: components[name]!.revision,
+                                                        environments: call.environments, variants: call.variants))
+                out.call(number, .render(call))
                 return
             }
         }
@@ -184,8 +229,96 @@ struct SessionCore {
             }
         case .preview(let preview):
             previewed(preview, result, into: &out)
+        case .refresh(let name, let revision, let environments, let variants):
+            refreshed(name, revision: revision, environments: environments, variants: variants, result, into: &out)
         }
         pump(into: &out)
+    }
+
+    /// What to ask the worker for a component's other environments: the renders nobody has yet
+    /// (those at hand answer waiting subscriptions now), and variants where a subscription needs
+    /// them. Nil when nothing is left to ask.
+    private mutating func refreshCall(for name: String, into out: inout SessionEffects) -> WorkerRender? {
+        guard let entry = components[name] else { return nil }
+        var needed = subscriptions.otherEnvironments(of: name).filter { entry.environmentRenders[$0] == nil }
+        var variants: [RenderEnvironment] = []
+        for waiting in awaitingFirstRender[name] ?? [] {
+            if entry.environmentRenders[waiting.environment] == nil, !needed.contains(waiting.environment) { needed.append(waiting.environment) }
+            if environmentVariants[name]?[waiting.environment] == nil, !variants.contains(waiting.environment) { variants.append(waiting.environment) }
+        }
+        answerWaiting(name, into: &out)
+        guard !needed.isEmpty || !variants.isEmpty else { return nil }
+        return WorkerRender(component: name, base: entry.values, environments: needed, variants: variants)
+    }
+
+    /// Answers the subscriptions whose render and variants are both at hand.
+    private mutating func answerWaiting(_ name: String, into out: inout SessionEffects) {
+        guard let entry = components[name], var waiting = awaitingFirstRender[name] else { return }
+        waiting.removeAll { item in
+            guard subscriptions.isWatched(name, in: item.environment) else { return true }
+            guard let fields = entry.environmentRenders[item.environment], let variants = environmentVariants[name]?[item.environment] else { return false }
+            let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                              variants: variants, environment: item.environment)
+            out.send(render, to: item.connection, coalescingKey: "subscribe:\(name):\(item.environment.name)")
+            return true
+        }
+        awaitingFirstRender[name] = waiting.isEmpty ? nil : waiting
+    }
+
+    /// The worker's renders in other environments: kept while the values are still those, sent
+    /// to the windows there (a subscription waiting for its first render gets the variants too).
+    /// A render that failed, or component code that crashed on it, is a problem in that
+    /// environment only.
+    private mutating func refreshed(_ name: String, revision: Int, environments: [RenderEnvironment], variants: [RenderEnvironment],
+                                    _ result: Result<WorkerReply, HostError>, into out: inout SessionEffects) {
+        guard var entry = components[name] else { return }
+        let current = entry.revision == revision
+        switch result {
+        case .success(.render(let set)) where set.renders.count == environments.count && set.variants.count == variants.count:
+            for (environment, list) in zip(variants, set.variants) {
+                environmentVariants[name, default: [:]][environment] = list.description
+            }
+            let waiting = Set((awaitingFirstRender[name] ?? []).map(\.connection))
+            for (environment, render) in zip(environments, set.renders) {
+                switch render {
+                case .success(let fields):
+                    if current { entry.environmentRenders[environment] = fields }
+                    components[name] = entry
+                    broadcastRender(name, revision: revision, fields: fields, valuesText: entry.valuesText, in: environment,
+                                    except: current ? waiting : [], into: &out)
+                case .failure(let problem):
+                    let message = "\(name) could not be rendered in \(environment.name): \(problem.message)"
+                    out.broadcast(ServerMessage.problem(component: name, message: message, environment: environment),
+                                  to: subscriptions.subscribers(of: name, in: environment), coalescingKey: "problem:\(name):\(environment.name)")
+                }
+            }
+            components[name] = entry
+            if current { answerWaiting(name, into: &out) }
+        case .success(.refused(let message)):
+            for environment in environments {
+                out.broadcast(ServerMessage.problem(component: name, message: message, environment: environment),
+                              to: subscriptions.subscribers(of: name, in: environment), coalescingKey: "problem:\(name):\(environment.name)")
+            }
+        case .success(let other):
+            environmentCrashed(name, environments, .unavailable("the worker answered a render with \(other)"), into: &out)
+        case .failure(let error):
+            environmentCrashed(name, environments, error, into: &out)
+        }
+        // The values moved on meanwhile: what was made is stale, so the newest values go next.
+        if !current || awaitingFirstRender[name] != nil { refreshOtherEnvironments(of: name) }
+    }
+
+    /// Component code crashed or hung rendering in other environments: the windows there are told,
+    /// naming the environment; the standard render and every other window are unaffected.
+    private mutating func environmentCrashed(_ name: String, _ environments: [RenderEnvironment], _ error: HostError, into out: inout SessionEffects) {
+        for environment in environments {
+            let message = CrashReport.describe(error, component: name, with: "its current values in \(environment.name)")
+            out.broadcast(ServerMessage.problem(component: name, message: message, environment: environment),
+                          to: subscriptions.subscribers(of: name, in: environment), coalescingKey: "problem:\(name):\(environment.name)")
+        }
+        // Waiting subscriptions in those environments are answered by the problem, not a render.
+        awaitingFirstRender[name]?.removeAll { environments.contains($0.environment) }
+        if awaitingFirstRender[name]?.isEmpty == true { awaitingFirstRender[name] = nil }
     }
 
     /// A batch's answer: a revision per accepted change, the new values and render, an error per
@@ -218,6 +351,7 @@ struct SessionCore {
         if let fields = entry.renderFields {
             broadcastRender(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText, into: &out)
         }
+        refreshOtherEnvironments(of: name)
     }
 
     /// Component code crashed or hung on a batch: each change gets the error, every subscriber the
@@ -229,15 +363,17 @@ struct SessionCore {
             let error = RequestError(id: item.id, message: message, component: name, property: item.property)
             out.send(ServerMessage.error(error, crashed: true), to: item.connection)
         }
-        out.broadcast(ServerMessage.problem(component: name, message: message), to: subscriptions.subscribers(of: name), coalescingKey: "problem:" + name)
+        out.broadcast(ServerMessage.problem(component: name, message: message), to: subscriptions.allSubscribers(of: name), coalescingKey: "problem:" + name)
     }
 
     private func previewed(_ preview: PendingPreview, _ result: Result<WorkerReply, HostError>, into out: inout SessionEffects) {
         let name = preview.component
         let reply: String
         switch result {
-        case .success(.preview(.rendered(let values, let render))):
+        case .success(.preview(.rendered(let values, let render))) where !preview.audit:
             reply = ServerMessage.preview(id: preview.id, component: name, values: values, render: render)
+        case .success(.preview(.audited(_, let findings))) where preview.audit:
+            reply = ServerMessage.audit(id: preview.id, component: name, revision: preview.revision, environment: preview.environment, findings: findings)
         case .success(.preview(.refused(let problem))):
             reply = ServerMessage.error(RequestError(id: preview.id, message: problem.message, component: name, property: problem.property))
         case .success(.refused(let message)):
@@ -246,7 +382,8 @@ struct SessionCore {
             let message = CrashReport.describe(.unavailable("the worker answered a preview with \(other)"), component: name, with: "preview values \(preview.values)")
             reply = ServerMessage.error(RequestError(id: preview.id, message: message, component: name), crashed: true)
         case .failure(let error):
-            let message = CrashReport.describe(error, component: name, with: "preview values \(preview.values)")
+            let place = preview.environment == .standard ? "" : " in \(preview.environment.name)"
+            let message = CrashReport.describe(error, component: name, with: preview.audit ? "its current values\(place)" : "preview values \(preview.values)\(place)")
             reply = ServerMessage.error(RequestError(id: preview.id, message: message, component: name), crashed: true)
         }
         out.send(reply, to: preview.connection)
@@ -282,6 +419,8 @@ struct SessionCore {
         components = next
         self.catalog = catalog
         buildProblem = nil
+        environmentVariants = [:]
+        awaitingFirstRender = [:]
         subscriptions.keep(only: Set(next.keys))
         let orphans = scheduler.resume(keeping: Set(next.keys))
         for (name, change) in orphans.changes {
@@ -291,8 +430,10 @@ struct SessionCore {
             orphaned(preview.id, component: preview.component, to: preview.connection, into: &out)
         }
         out.broadcast(catalog.frame, to: subscriptions.everyone)
-        for name in catalog.names {
-            for connection in subscriptions.subscribers(of: name) { subscribe(connection, to: name, id: nil, into: &out) }
+        for connection in subscriptions.everyone {
+            for watch in subscriptions.watches(of: connection) {
+                subscribe(connection, to: watch.component, in: watch.environment, id: nil, into: &out)
+            }
         }
         out.changed()
         pump(into: &out)

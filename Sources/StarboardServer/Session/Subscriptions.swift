@@ -1,8 +1,26 @@
-/// Who is connected, and who watches which component.
+import StarboardInspector
+
+/// Who is connected, and who watches which component in which environment.
+///
+/// A window watches a component in the environment it previews in (light, dark, a text size, …);
+/// a window showing a matrix watches one component in several. Renders go to the watchers of
+/// their environment only.
 struct Subscriptions {
+    /// One component seen in one environment.
+    struct Watch: Hashable {
+        var component: String
+        var environment: RenderEnvironment
+
+        /// A connection's subscription in an environment, waiting for its first render.
+        struct Waiting: Hashable {
+            var connection: ConnectionID
+            var environment: RenderEnvironment
+        }
+    }
+
     private(set) var connections: Set<ConnectionID> = []
-    private var watching: [ConnectionID: Set<String>] = [:]
-    private var watchers: [String: Set<ConnectionID>] = [:]
+    private var watching: [ConnectionID: Set<Watch>] = [:]
+    private var watchers: [String: [RenderEnvironment: Set<ConnectionID>]] = [:]
 
     mutating func open(_ connection: ConnectionID) {
         connections.insert(connection)
@@ -10,25 +28,58 @@ struct Subscriptions {
 
     mutating func close(_ connection: ConnectionID) {
         connections.remove(connection)
-        for name in watching.removeValue(forKey: connection) ?? [] {
-            watchers[name]?.remove(connection)
+        for watch in watching.removeValue(forKey: connection) ?? [] {
+            remove(connection, from: watch)
         }
     }
 
-    mutating func subscribe(_ connection: ConnectionID, to component: String) {
+    mutating func subscribe(_ connection: ConnectionID, to component: String, in environment: RenderEnvironment = .standard) {
         guard connections.contains(connection) else { return }
-        watching[connection, default: []].insert(component)
-        watchers[component, default: []].insert(connection)
+        watching[connection, default: []].insert(Watch(component: component, environment: environment))
+        watchers[component, default: [:]][environment, default: []].insert(connection)
     }
 
-    mutating func unsubscribe(_ connection: ConnectionID, from component: String) {
-        watching[connection]?.remove(component)
-        watchers[component]?.remove(connection)
+    mutating func unsubscribe(_ connection: ConnectionID, from component: String, in environment: RenderEnvironment = .standard) {
+        let watch = Watch(component: component, environment: environment)
+        guard watching[connection]?.remove(watch) != nil else { return }
+        remove(connection, from: watch)
     }
 
-    /// The component's watchers, in connection order (so what they are sent is reproducible).
-    func subscribers(of component: String) -> [ConnectionID] {
-        (watchers[component] ?? []).sorted { $0.rawValue < $1.rawValue }
+    private mutating func remove(_ connection: ConnectionID, from watch: Watch) {
+        watchers[watch.component]?[watch.environment]?.remove(connection)
+        if watchers[watch.component]?[watch.environment]?.isEmpty == true {
+            watchers[watch.component]?[watch.environment] = nil
+        }
+        if watchers[watch.component]?.isEmpty == true { watchers[watch.component] = nil }
+    }
+
+    /// The component's watchers in `environment`, in connection order (so what they are sent is
+    /// reproducible).
+    func subscribers(of component: String, in environment: RenderEnvironment = .standard) -> [ConnectionID] {
+        (watchers[component]?[environment] ?? []).sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// Everyone who watches the component in any environment, each once, in order.
+    func allSubscribers(of component: String) -> [ConnectionID] {
+        var all = Set<ConnectionID>()
+        for connections in (watchers[component] ?? [:]).values { all.formUnion(connections) }
+        return all.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The environments other than the standard one that someone watches the component in, in
+    /// a fixed order (by name).
+    func otherEnvironments(of component: String) -> [RenderEnvironment] {
+        (watchers[component] ?? [:]).keys.filter { $0 != .standard }.sorted { $0.name < $1.name }
+    }
+
+    /// What a connection watches, in a fixed order.
+    func watches(of connection: ConnectionID) -> [Watch] {
+        (watching[connection] ?? []).sorted { ($0.component, $0.environment.name) < ($1.component, $1.environment.name) }
+    }
+
+    /// Whether anyone watches the component in `environment`.
+    func isWatched(_ component: String, in environment: RenderEnvironment) -> Bool {
+        !(watchers[component]?[environment]?.isEmpty ?? true)
     }
 
     /// Every connection, in order.
@@ -39,8 +90,10 @@ struct Subscriptions {
     /// Forgets subscriptions to components that no longer exist (after a reload).
     mutating func keep(only components: Set<String>) {
         for name in watchers.keys where !components.contains(name) {
-            for connection in watchers.removeValue(forKey: name) ?? [] {
-                watching[connection]?.remove(name)
+            for (environment, connections) in watchers.removeValue(forKey: name) ?? [:] {
+                for connection in connections {
+                    watching[connection]?.remove(Watch(component: name, environment: environment))
+                }
             }
         }
     }
