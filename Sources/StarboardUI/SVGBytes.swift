@@ -8,6 +8,10 @@ struct SVGBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// The bytes that may be outside ASCII lie in `nonASCIIStart..<nonASCIIEnd` (empty when none
+    /// were appended): only they need the slow check when the bytes become a `String`.
+    private var nonASCIIStart = Int.max
+    private var nonASCIIEnd = 0
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
@@ -18,11 +22,30 @@ struct SVGBytes: ~Copyable {
         base.deallocate()
     }
 
+    /// The bytes as a `String`. Everything but the span where non-ASCII bytes were appended is
+    /// ASCII, which `String` checks a word at a time; only that span takes the byte-by-byte check
+    /// of UTF-8 (a single emoji in a long document would otherwise slow the whole document's).
     var string: String {
-        String(unsafeUninitializedCapacity: count) { target in
-            target.baseAddress!.update(from: base, count: count)
+        let start = min(nonASCIIStart, count), end = min(max(nonASCIIEnd, start), count)
+        guard start < end else { return Self.string(base, count, capacity: count) }
+        var result = Self.string(base, start, capacity: count)
+        result.append(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+        if end < count { result.append(Self.string(base + end, count - end, capacity: count - end)) }
+        return result
+    }
+
+    private static func string(_ source: UnsafePointer<UInt8>, _ count: Int, capacity: Int) -> String {
+        String(unsafeUninitializedCapacity: capacity) { target in
+            target.baseAddress!.update(from: source, count: count)
             return count
         }
+    }
+
+    /// Notes that `range` of the buffer may hold non-ASCII bytes.
+    @inline(__always)
+    private mutating func markNonASCII(_ range: Range<Int>) {
+        nonASCIIStart = min(nonASCIIStart, range.lowerBound)
+        nonASCIIEnd = max(nonASCIIEnd, range.upperBound)
     }
 
     mutating func reserve(_ capacity: Int) {
@@ -61,8 +84,12 @@ struct SVGBytes: ~Copyable {
     /// they are copied byte by byte, where a `memcpy` call would cost more than the copy.
     @inline(__always)
     mutating func append(_ literal: StaticString) {
-        guard literal.hasPointerRepresentation else {
-            literal.withUTF8Buffer { append($0) }
+        guard literal.hasPointerRepresentation, literal.isASCII else {
+            literal.withUTF8Buffer { utf8 in
+                let start = count
+                append(utf8)
+                if utf8.contains(where: { $0 >= 0x80 }) { markNonASCII(start..<count) }
+            }
             return
         }
         let length = literal.utf8CodeUnitCount
@@ -82,23 +109,32 @@ struct SVGBytes: ~Copyable {
     /// otherwise make `String`s, take the `StaticString` path and are copied without conversion.
     mutating func appendString(_ text: String) {
         var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8 { utf8 in
+            let start = count
+            append(utf8)
+            if utf8.contains(where: { $0 >= 0x80 }) { markNonASCII(start..<count) }
+        }
     }
 
     /// Appends a copy of bytes already written, `range` being offsets into this buffer.
     mutating func appendCopy(of range: Range<Int>) {
         ensure(range.count)
         (base + count).update(from: base + range.lowerBound, count: range.count)
+        if range.lowerBound < nonASCIIEnd && range.upperBound > nonASCIIStart { markNonASCII(count..<count + range.count) }
         count += range.count
     }
 
     mutating func append(_ other: borrowing SVGBytes) {
-        append(UnsafeBufferPointer(start: other.base, count: other.count))
+        append(other, from: 0)
     }
 
     /// Appends `other`'s bytes from offset `start` on.
     mutating func append(_ other: borrowing SVGBytes, from start: Int) {
+        let offset = count - start
         append(UnsafeBufferPointer(start: other.base + start, count: other.count - start))
+        if other.nonASCIIStart < other.nonASCIIEnd, other.nonASCIIEnd > start {
+            markNonASCII(max(other.nonASCIIStart, start) + offset..<other.nonASCIIEnd + offset)
+        }
     }
 
     /// Appends `other` from offset `start` on with `.` as `_` and `-` as `m`, so a number can
@@ -109,12 +145,15 @@ struct SVGBytes: ~Copyable {
             let byte = other.base[offset]
             base[count + offset - start] = byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte == UInt8(ascii: "-") ? UInt8(ascii: "m") : byte
         }
+        if other.nonASCIIStart < other.nonASCIIEnd { markNonASCII(count..<count + other.count - start) }
         count += other.count - start
     }
 
     /// Forgets the bytes, keeping the storage.
     mutating func removeAll() {
         count = 0
+        nonASCIIStart = Int.max
+        nonASCIIEnd = 0
     }
 
     /// FNV-1a, 64-bit, of the bytes: stable across runs and platforms (unlike `Hasher`).
@@ -315,15 +354,19 @@ struct SVGBytes: ~Copyable {
     mutating func appendEscaped(_ text: String) {
         var text = text
         let clean = text.withUTF8 { utf8 -> Bool in
+            var ascii = true
             for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return false
                 case ..<0x20: return false
                 case 0xEF: return false  // U+FFFE/U+FFFF start with 0xEF: let the careful path decide
+                case 0x80...: ascii = false
                 default: continue
                 }
             }
+            let start = count
             append(utf8)
+            if !ascii { markNonASCII(start..<count) }
             return true
         }
         if !clean { appendString(SVGWriter.escape(text)) }

@@ -28,6 +28,29 @@ struct SVGWriterTests {
         #expect(isWellFormedXML(svg))
     }
 
+    /// Only the span where text outside ASCII was appended is checked as UTF-8 byte by byte; the
+    /// string has every byte wherever that span lies (start, middle, end, copied, joined).
+    @Test(arguments: ["", "é", "☃️ snow", "snow ☃️", "a 🏔️ b 🌷 c"])
+    func bytesWithTextOutsideASCIIBecomeTheSameString(text: String) throws {
+        var bytes = SVGBytes(capacity: 16)
+        bytes.append("<text>")
+        let start = bytes.count
+        bytes.appendEscaped(text)
+        let label = start..<bytes.count
+        bytes.append("</text><title>")
+        bytes.appendCopy(of: label)
+        bytes.append("</title>")
+        bytes.appendString(text)
+        var outer = SVGBytes(capacity: 16)
+        outer.append("<g>")
+        outer.append(bytes)
+        outer.append("</g>")
+        outer.append(bytes, from: start)
+        let expected = "<text>\(text)</text><title>\(text)</title>\(text)"
+        #expect(bytes.string == expected)
+        #expect(outer.string == "<g>\(expected)</g>" + expected.dropFirst("<text>".utf8.count))
+    }
+
     @Test func documentHasSizeViewBoxAndNoScript() throws {
         let svg = try Renderer.render(Rectangle().frame(width: 30, height: 20), title: "Box").svg
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"30\" height=\"20\" viewBox=\"0 0 30 20\""))
