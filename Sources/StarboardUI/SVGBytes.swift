@@ -177,12 +177,101 @@ struct SVGBytes: ~Copyable {
     }
 
     /// At most `decimals` decimals and no trailing zeros; `-0` and non-finite values write as `0`.
+    @inline(__always)
     mutating func appendNumber(_ value: Double, decimals: Int = 3) {
+        if decimals == 3 {
+            appendNumber(value)
+        } else {
+            appendNumber(value, unit: Self.power(ofTen: decimals), decimals: decimals)
+        }
+    }
+
+    /// At most three decimals: nearly every number of a document (coordinates, sizes, opacities).
+    ///
+    /// Below 10^8 thousandths it writes through one pointer kept in a register, digits from a
+    /// table of pairs; stores through `base` would otherwise make the compiler reload `base`
+    /// and `count` after every byte, since they may alias.
+    mutating func appendNumber(_ value: Double) {
+        let scaled = value * 1000
+        // False for NaN and infinities too.
+        guard abs(scaled) < 1e8 else {
+            appendNumber(value, unit: 1000, decimals: 3)
+            return
+        }
+        var units = Int(Self.rounded(scaled))
+        ensure(16)
+        let start = base + count
+        guard units != 0 else {
+            start[0] = UInt8(ascii: "0")
+            count += 1
+            return
+        }
+        var out = start
+        if units < 0 {
+            out[0] = UInt8(ascii: "-")
+            out += 1
+            units = -units
+        }
+        let whole = units / 1000
+        let fraction = units - whole * 1000
+        let pairs = Self.digitPairs
+        if whole < 10 {
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+            out += 1
+        } else if whole < 100 {
+            out[0] = pairs[2 * whole]
+            out[1] = pairs[2 * whole + 1]
+            out += 2
+        } else if whole < 1000 {
+            let hundreds = whole / 100, rest = whole - hundreds * 100
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            out[1] = pairs[2 * rest]
+            out[2] = pairs[2 * rest + 1]
+            out += 3
+        } else {
+            // Up to five digits (below 10^8 thousandths): written from the right.
+            var digits = 4
+            var rest = whole
+            while rest >= 10_000 { digits += 1; rest /= 10 }
+            rest = whole
+            var position = digits
+            while position > 0 {
+                position -= 1
+                out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            out += digits
+        }
+        if fraction != 0 {
+            // Three fraction digits, trailing zeros dropped.
+            let hundreds = fraction / 100, rest = fraction - hundreds * 100
+            out[0] = UInt8(ascii: ".")
+            out[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            if rest == 0 {
+                out += 2
+            } else {
+                out[2] = pairs[2 * rest]
+                let ones = pairs[2 * rest + 1]
+                out[3] = ones
+                out += ones == UInt8(ascii: "0") ? 3 : 4
+            }
+        }
+        count += out - start
+    }
+
+    /// "00" to "99": two digits of a number below 100 at `2 * n`.
+    private static var digitPairs: UnsafePointer<UInt8> {
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        return pairs.utf8Start
+    }
+
+    /// At most `decimals` decimals (`unit` being 10^decimals) and no trailing zeros; `-0` and
+    /// non-finite values write as `0`.
+    private mutating func appendNumber(_ value: Double, unit: UInt, decimals: Int) {
         guard value.isFinite else {
             appendByte(UInt8(ascii: "0"))
             return
         }
-        let unit: UInt = decimals == 3 ? 1000 : Self.power(ofTen: decimals)
         let scaled = Self.rounded(value * Double(unit))
         guard abs(scaled) < 9e15 else {
             appendString(String(Int(value)))
@@ -191,10 +280,6 @@ struct SVGBytes: ~Copyable {
         let units = Int(scaled)
         if units == 0 {
             appendByte(UInt8(ascii: "0"))
-            return
-        }
-        if decimals == 3 && units.magnitude < 100_000_000 {
-            appendThousandths(units)
             return
         }
         // All digits of |units| go right-aligned into a window past the end, two per division;
@@ -241,59 +326,6 @@ struct SVGBytes: ~Copyable {
             for source in fractionStart..<fractionEnd {
                 base[index] = base[source]
                 index += 1
-            }
-        }
-        count = index
-    }
-
-    /// A number of thousandths below 10^8 in magnitude (nearly every coordinate), digit by digit
-    /// with no loop over a window: the whole part, then up to three fraction digits.
-    @inline(__always)
-    private mutating func appendThousandths(_ units: Int) {
-        ensure(16)
-        var index = count
-        if units < 0 {
-            base[index] = UInt8(ascii: "-")
-            index += 1
-        }
-        let magnitude = Int(units.magnitude)
-        let whole = magnitude / 1000
-        let fraction = magnitude - whole * 1000
-        if whole < 10 {
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
-            index += 1
-        } else if whole < 100 {
-            writePair(whole, at: index)
-            index += 2
-        } else if whole < 1000 {
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
-            writePair(whole % 100, at: index + 1)
-            index += 3
-        } else {
-            var digits = 0
-            var rest = whole
-            while rest > 0 { digits += 1; rest /= 10 }
-            rest = whole
-            for position in stride(from: index + digits - 1, through: index, by: -1) {
-                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            index += digits
-        }
-        if fraction != 0 {
-            let hundreds = fraction / 100
-            let tens = (fraction / 10) % 10
-            let ones = fraction % 10
-            base[index] = UInt8(ascii: ".")
-            base[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
-            index += 2
-            if tens != 0 || ones != 0 {
-                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-                index += 1
-                if ones != 0 {
-                    base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)
-                    index += 1
-                }
             }
         }
         count = index

@@ -15,9 +15,19 @@ struct SVGWriterTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (262.32, "262.32"), (1.0 / 3.0, "0.333"), (-2.5, "-2.5"),
         (0.0004, "0"), (-0.0004, "0"), (1234567.0, "1234567"), (Double.nan, "0"), (Double.infinity, "0"), (0.1 + 0.2, "0.3"),
+        (0.0005, "0.001"), (-0.05, "-0.05"), (10, "10"), (100.25, "100.25"), (999.999, "999.999"), (1234.5, "1234.5"),
+        (12345.678, "12345.678"), (99999.9996, "100000"), (123456.7, "123456.7"), (-98765.4321, "-98765.432"),
+        (-Double.infinity, "0"), (2.04, "2.04"), (7.5, "7.5"),
     ])
     func formatsNumbersShortAndFixed(value: Double, expected: String) throws {
         #expect(SVGWriter.number(value) == expected)
+    }
+
+    @Test func otherPrecisionsKeepTheirDecimals() throws {
+        #expect(SVGWriter.number(1.0 / 3.0, decimals: 6) == "0.333333")
+        #expect(SVGWriter.number(0.25, decimals: 6) == "0.25")
+        #expect(SVGWriter.number(-12.345, decimals: 1) == "-12.3")
+        #expect(SVGWriter.number(44, decimals: 1) == "44")
     }
 
     @Test func escapesHostileText() throws {
