@@ -135,7 +135,7 @@ public struct _TapActionModifier: ViewModifier {
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
         let mark = graph.pending.count
         content._makeNodes(in: &graph)
-        graph.actions.append(modifier.action)
+        graph.actions.append(.located(modifier.action))
         let target = TapTarget(id: nil, action: Int32(graph.actions.count - 1), isGlobal: modifier.coordinateSpace == .global)
         graph.wrapEach(from: mark, in: .tapTarget(target))
     }

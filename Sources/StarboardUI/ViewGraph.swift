@@ -21,7 +21,7 @@ public struct ViewGraph {
     var tapTargets: [TapTarget] = []
     /// What `onTapGesture` and `Button` do, by the index their tap target holds; each is given
     /// where the tap landed in the tap target's own coordinates.
-    var actions: [(Point) -> Void] = []
+    var actions: [TapAction] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
@@ -372,6 +372,20 @@ enum LayoutEffect {
     case clip(Clip)
     case zIndex(Double)
     case layoutPriority(Double)
+}
+
+/// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
+/// Two cases, so a button's action is kept as it is instead of in a closure made to drop the point.
+enum TapAction {
+    case plain(() -> Void)
+    case located((Point) -> Void)
+
+    func callAsFunction(_ location: Point) {
+        switch self {
+        case .plain(let action): action()
+        case .located(let action): action(location)
+        }
+    }
 }
 
 /// Where a tap goes: an id the component's `tap(_:)` knows, or an action (an index into
