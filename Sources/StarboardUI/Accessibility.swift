@@ -55,14 +55,26 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// The traits' names, as the inspector shows them.
     public var names: [String] {
-        let all: [(AccessibilityTraits, String)] = [
-            (.isButton, "button"), (.isHeader, "header"), (.isSelected, "selected"), (.isLink, "link"),
-            (.isImage, "image"), (.isStaticText, "staticText"), (.isSummaryElement, "summaryElement"),
-            (.isToggle, "toggle"), (.isSearchField, "searchField"), (.isModal, "modal"),
-            (.updatesFrequently, "updatesFrequently"),
-        ]
-        return all.filter { contains($0.0) }.map(\.1)
+        // Every element of a render asks: the table is built once, and a lone button (most
+        // tappable elements) is one shared array.
+        if self == .isButton { return Self.buttonName }
+        guard rawValue != 0 else { return [] }
+        var names: [String] = []
+        names.reserveCapacity(rawValue.nonzeroBitCount)
+        for (trait, name) in Self.namedTraits where contains(trait) {
+            names.append(name)
+        }
+        return names
     }
+
+    private static let namedTraits: [(AccessibilityTraits, String)] = [
+        (.isButton, "button"), (.isHeader, "header"), (.isSelected, "selected"), (.isLink, "link"),
+        (.isImage, "image"), (.isStaticText, "staticText"), (.isSummaryElement, "summaryElement"),
+        (.isToggle, "toggle"), (.isSearchField, "searchField"), (.isModal, "modal"),
+        (.updatesFrequently, "updatesFrequently"),
+    ]
+
+    private static let buttonName = ["button"]
 }
 
 /// What becomes of the elements inside one made by `accessibilityElement(children:)`.

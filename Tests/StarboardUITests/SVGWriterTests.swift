@@ -109,6 +109,13 @@ struct SVGWriterTests {
         ])
     }
 
+    @Test func traitsAreNamedInDeclarationOrder() {
+        #expect(AccessibilityTraits().names == [])
+        #expect(AccessibilityTraits.isButton.names == ["button"])
+        #expect(AccessibilityTraits([.isHeader, .isButton, .updatesFrequently]).names == ["button", "header", "updatesFrequently"])
+        #expect(AccessibilityTraits([.isToggle, .isSelected]).names == ["selected", "toggle"])
+    }
+
     @Test func shapesDrawTheirOutlines() throws {
         #expect(SVGWriter.pathData(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 1, y: 2)]); $0.closeSubpath() }) == "M0 0 L1 2 Z")
         var curve = Path()
