@@ -145,8 +145,8 @@ public struct ViewGraph {
             frames.append(spec)
             modifier = .frame(Int32(frames.count - 1))
         case .accessibility(let info):
-            accessibility.append(info)
-            modifier = .accessibility(Int32(accessibility.count - 1))
+            mergeAccessibility(info, from: mark)
+            return
         case .tapTarget(let id):
             tapTargets.append(id)
             modifier = .tapTarget(Int32(tapTargets.count - 1))
@@ -168,6 +168,38 @@ public struct ViewGraph {
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
         }
         wrapEach(from: mark, in: .modifier(modifier))
+    }
+
+    /// Chained accessibility modifiers (`.accessibilityLabel(…).accessibilityValue(…)`) make
+    /// one node: a view that is already an accessibility node takes the new facts into a merged
+    /// entry (its own facts first, as layout reads a run of them); any other view is wrapped.
+    /// Layout reads a run of accessibility nodes as one element anyway, so the result is the
+    /// same with fewer nodes to build, size and place.
+    private mutating func mergeAccessibility(_ info: AccessibilityInfo, from mark: Int) {
+        var shared: Int32?
+        for slot in mark..<pending.count {
+            let node = Int(pending[slot])
+            if case .modifier(.accessibility(let inner)) = nodes[node].kind {
+                // A new entry: the inner one may be shared by the other views of a group.
+                accessibility.append(accessibility[Int(inner)].merged(over: info))
+                nodes[node].kind = .modifier(.accessibility(Int32(accessibility.count - 1)))
+            } else {
+                if shared == nil {
+                    accessibility.append(info)
+                    shared = Int32(accessibility.count - 1)
+                }
+                guard wrap(slot: slot, in: .modifier(.accessibility(shared!))) else { return }
+            }
+        }
+    }
+
+    /// Wraps the pending node at `slot` in a node of `kind`; false once a limit is hit.
+    private mutating func wrap(slot: Int, in kind: NodeKind) -> Bool {
+        let first = Int32(childList.count)
+        childList.append(pending[slot])
+        guard let index = append(GraphNode(kind: kind, firstChild: first, childCount: 1)) else { return false }
+        pending[slot] = index
+        return true
     }
 
     private mutating func wrapEach(from mark: Int, in kind: NodeKind) {

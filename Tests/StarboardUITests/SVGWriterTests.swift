@@ -127,3 +127,56 @@ struct SVGWriterTests {
         #expect(capsule.contains("A5 5 0 0 1"))
     }
 }
+
+@Suite("Accessibility modifiers")
+struct AccessibilityModifierTests {
+    /// A chain of accessibility modifiers is one node and one element; the innermost fact wins
+    /// where two set the same one, as when layout merged a run of nodes.
+    @Test func aChainIsOneNodeAndOneElement() throws {
+        let rendering = try Renderer.render(
+            Rectangle().frame(width: 10, height: 10)
+                .accessibilityIdentifier("box")
+                .accessibilityLabel("Inner")
+                .accessibilityValue("3")
+                .accessibilityLabel("Outer")
+                .accessibilityHint("Tap")
+                .accessibilityAddTraits(.isHeader)
+        )
+        // The rectangle, its frame and one accessibility node.
+        #expect(rendering.statistics.nodes == 3)
+        #expect(rendering.accessibility == [
+            AccessibilityElement(id: "box", label: "Inner", value: "3", hint: "Tap", frame: Rect(x: 0, y: 0, width: 10, height: 10), isTappable: false, traits: ["header"]),
+        ])
+        #expect(rendering.svg.contains("<g data-id=\"box\" role=\"heading\" aria-label=\"Inner\"><title>Inner</title><desc>3 Tap</desc>"))
+    }
+
+    /// Modifiers on a group reach each view; a later one merges into each view's own facts
+    /// without changing the other views'.
+    @Test func aChainOnAGroupMergesPerView() throws {
+        let rendering = try Renderer.render(
+            VStack {
+                Group {
+                    Rectangle().frame(width: 10, height: 10).accessibilityLabel("First")
+                    Rectangle().frame(width: 10, height: 10)
+                }
+                .accessibilityValue("shared")
+                .accessibilityLabel("Fallback")
+            }
+        )
+        #expect(rendering.accessibility.map(\.label) == ["First", "Fallback"])
+        #expect(rendering.accessibility.map(\.value) == ["shared", "shared"])
+    }
+
+    /// A tap target between two accessibility modifiers still makes one element with both.
+    @Test func aTapBetweenAccessibilityModifiersStaysOneElement() throws {
+        let rendering = try Renderer.render(
+            Rectangle().frame(width: 10, height: 10)
+                .accessibilityLabel("Dot")
+                .tappable(id: "dot")
+                .accessibilityHint("Opens it")
+        )
+        #expect(rendering.accessibility == [
+            AccessibilityElement(id: "dot", label: "Dot", value: nil, hint: "Opens it", frame: Rect(x: 0, y: 0, width: 10, height: 10), isTappable: true, traits: ["button"]),
+        ])
+    }
+}
