@@ -108,7 +108,7 @@ public struct ButtonStyleKind: Hashable, Sendable {
 
 extension View {
     /// The style of the buttons inside.
-    public func buttonStyle(_ style: ButtonStyleKind) -> some View {
+    public consuming func buttonStyle(_ style: ButtonStyleKind) -> some View {
         environment(\.buttonStyle, style)
     }
 }
