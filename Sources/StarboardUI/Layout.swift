@@ -66,7 +66,7 @@ struct LayoutEngine {
         display.groups.removeAll(keepingCapacity: true)
         elements = []
         statistics = RenderStatistics()
-        actionTargets = [:]
+        actionTargets.removeAll(keepingCapacity: true)
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
         hiddenDepth = 0
