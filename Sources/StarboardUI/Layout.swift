@@ -354,7 +354,7 @@ struct LayoutEngine {
         case .stack(let kind):
             placeStack(index, kind, proposal, in: rect, toRoot: toRoot)
         case .geometry(let content):
-            placeGeometry(graph.geometries[Int(content)], in: rect, toRoot: toRoot)
+            placeGeometry(Int(content), in: rect, toRoot: toRoot)
         case .modifier(let modifier):
             placeModified(index, modifier, proposal, in: rect, toRoot: toRoot)
         case .layer(let alignment, let inFront):
@@ -437,13 +437,17 @@ struct LayoutEngine {
 
     /// Builds a `GeometryReader`'s content now that its size is known, and places it at the
     /// reader's top-leading corner, offered the reader's size.
-    private mutating func placeGeometry(_ content: GeometryContent, in rect: Rect, toRoot: AffineTransform) {
+    ///
+    /// The reader's environment is swapped in and back out rather than copied both ways.
+    private mutating func placeGeometry(_ index: Int, in rect: Rect, toRoot: AffineTransform) {
         let mark = graph.pending.count
-        let outer = (graph.environment, graph.stackAxis)
-        graph.environment = content.environment
-        graph.stackAxis = content.stackAxis
-        content.build(GeometryProxy(size: rect.size), &graph)
-        (graph.environment, graph.stackAxis) = outer
+        let outerAxis = graph.stackAxis
+        let build = graph.geometries[index].build
+        swap(&graph.environment, &graph.geometries[index].environment)
+        graph.stackAxis = graph.geometries[index].stackAxis
+        build(GeometryProxy(size: rect.size), &graph)
+        swap(&graph.environment, &graph.geometries[index].environment)
+        graph.stackAxis = outerAxis
         graph.collapse(from: mark, into: .depth(alignment: .topLeading))
         guard graph.isOpen else { return }
         let root = graph.takeSingle()

@@ -87,20 +87,51 @@ public struct _EnvironmentModifier: ViewModifier {
         case tint(Color?)
     }
 
+    /// Saves and restores only the value it changes: a copy of the whole environment (a locale,
+    /// paints, fonts) for each `.font` or `.foregroundStyle` cost more than the rest of it.
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
-        let saved = graph.environment
         switch modifier.change {
-        case .foreground(let style): graph.environment.foreground = style?._resolvePaint(in: saved).paint
-        case .font(let font): graph.environment.font = font
-        case .fontWeight(let weight): graph.environment.fontWeight = weight
-        case .italic: graph.environment.italic = true
-        case .lineLimit(let limit): graph.environment.lineLimit = limit
-        case .truncationMode(let mode): graph.environment.truncationMode = mode
-        case .multilineTextAlignment(let alignment): graph.environment.multilineTextAlignment = alignment
-        case .tint(let color): graph.environment.tint = color
+        case .foreground(let style):
+            let saved = graph.environment.foreground
+            graph.environment.foreground = style?._resolvePaint(in: graph.environment).paint
+            content._makeNodes(in: &graph)
+            graph.environment.foreground = saved
+        case .font(let font):
+            let saved = graph.environment.font
+            graph.environment.font = font
+            content._makeNodes(in: &graph)
+            graph.environment.font = saved
+        case .fontWeight(let weight):
+            let saved = graph.environment.fontWeight
+            graph.environment.fontWeight = weight
+            content._makeNodes(in: &graph)
+            graph.environment.fontWeight = saved
+        case .italic:
+            let saved = graph.environment.italic
+            graph.environment.italic = true
+            content._makeNodes(in: &graph)
+            graph.environment.italic = saved
+        case .lineLimit(let limit):
+            let saved = graph.environment.lineLimit
+            graph.environment.lineLimit = limit
+            content._makeNodes(in: &graph)
+            graph.environment.lineLimit = saved
+        case .truncationMode(let mode):
+            let saved = graph.environment.truncationMode
+            graph.environment.truncationMode = mode
+            content._makeNodes(in: &graph)
+            graph.environment.truncationMode = saved
+        case .multilineTextAlignment(let alignment):
+            let saved = graph.environment.multilineTextAlignment
+            graph.environment.multilineTextAlignment = alignment
+            content._makeNodes(in: &graph)
+            graph.environment.multilineTextAlignment = saved
+        case .tint(let color):
+            let saved = graph.environment.tint
+            graph.environment.tint = color
+            content._makeNodes(in: &graph)
+            graph.environment.tint = saved
         }
-        content._makeNodes(in: &graph)
-        graph.environment = saved
     }
 }
 

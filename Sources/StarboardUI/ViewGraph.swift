@@ -320,7 +320,8 @@ enum NodeKind {
 /// A `GeometryReader`'s content, built once layout has given it a size.
 struct GeometryContent {
     let build: (GeometryProxy, inout ViewGraph) -> Void
-    let environment: EnvironmentValues
+    /// Swapped into the graph while the content is built (``LayoutEngine/placeGeometry``).
+    var environment: EnvironmentValues
     let stackAxis: Axis?
 }
 
