@@ -55,14 +55,26 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// The traits' names, as the inspector shows them.
     public var names: [String] {
-        let all: [(AccessibilityTraits, String)] = [
-            (.isButton, "button"), (.isHeader, "header"), (.isSelected, "selected"), (.isLink, "link"),
-            (.isImage, "image"), (.isStaticText, "staticText"), (.isSummaryElement, "summaryElement"),
-            (.isToggle, "toggle"), (.isSearchField, "searchField"), (.isModal, "modal"),
-            (.updatesFrequently, "updatesFrequently"),
-        ]
-        return all.filter { contains($0.0) }.map(\.1)
+        // Every element of a render asks: the table is built once, and a lone button (most
+        // tappable elements) is one shared array.
+        if self == .isButton { return Self.buttonName }
+        guard rawValue != 0 else { return [] }
+        var names: [String] = []
+        names.reserveCapacity(rawValue.nonzeroBitCount)
+        for (trait, name) in Self.namedTraits where contains(trait) {
+            names.append(name)
+        }
+        return names
     }
+
+    private static let namedTraits: [(AccessibilityTraits, String)] = [
+        (.isButton, "button"), (.isHeader, "header"), (.isSelected, "selected"), (.isLink, "link"),
+        (.isImage, "image"), (.isStaticText, "staticText"), (.isSummaryElement, "summaryElement"),
+        (.isToggle, "toggle"), (.isSearchField, "searchField"), (.isModal, "modal"),
+        (.updatesFrequently, "updatesFrequently"),
+    ]
+
+    private static let buttonName = ["button"]
 }
 
 /// What becomes of the elements inside one made by `accessibilityElement(children:)`.
@@ -79,74 +91,74 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
 }
 
 extension View {
-    func accessibility(_ info: AccessibilityInfo) -> ModifiedContent<Self, _LayoutModifier> {
+    consuming func accessibility(_ info: consuming AccessibilityInfo) -> ModifiedContent<Self, _LayoutModifier> {
         layout(.accessibility(info))
     }
 
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+    public consuming func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         accessibility(AccessibilityInfo(label: String(label)))
     }
 
-    public func accessibilityLabel(_ label: Text) -> some View {
+    public consuming func accessibilityLabel(_ label: Text) -> some View {
         accessibility(AccessibilityInfo(label: label.plainString))
     }
 
     /// An empty value is no value, as in SwiftUI.
-    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
+    public consuming func accessibilityValue<S: StringProtocol>(_ value: S) -> some View {
         accessibility(AccessibilityInfo(value: value.isEmpty ? nil : String(value)))
     }
 
-    public func accessibilityValue(_ value: Text) -> some View {
+    public consuming func accessibilityValue(_ value: Text) -> some View {
         accessibility(AccessibilityInfo(value: value.plainString))
     }
 
     /// An empty hint is no hint, as in SwiftUI.
-    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
+    public consuming func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View {
         accessibility(AccessibilityInfo(hint: hint.isEmpty ? nil : String(hint)))
     }
 
-    public func accessibilityHint(_ hint: Text) -> some View {
+    public consuming func accessibilityHint(_ hint: Text) -> some View {
         accessibility(AccessibilityInfo(hint: hint.plainString))
     }
 
-    public func accessibilityIdentifier(_ identifier: String) -> some View {
+    public consuming func accessibilityIdentifier(_ identifier: String) -> some View {
         accessibility(AccessibilityInfo(identifier: identifier))
     }
 
-    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
+    public consuming func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
         var info = AccessibilityInfo()
         info.traits = traits
         return accessibility(info)
     }
 
-    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View {
+    public consuming func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View {
         var info = AccessibilityInfo()
         info.removedTraits = traits
         return accessibility(info)
     }
 
     /// Makes the view one element; `children` says what becomes of the elements inside.
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
+    public consuming func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
         var info = AccessibilityInfo()
         info.children = children
         return accessibility(info)
     }
 
     /// Hides the view, and everything in it, from assistive technology.
-    public func accessibilityHidden(_ hidden: Bool) -> some View {
+    public consuming func accessibilityHidden(_ hidden: Bool) -> some View {
         var info = AccessibilityInfo()
         info.isHidden = hidden
         return accessibility(info)
     }
 
     /// All accessibility facts at once; nil leaves a fact unset.
-    public func accessibility(identifier: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil) -> some View {
+    public consuming func accessibility(identifier: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil) -> some View {
         accessibility(AccessibilityInfo(identifier: identifier, label: label, value: value, hint: hint))
     }
 
     /// Marks the view as something a person can tap; `id` comes back to the component's
     /// `tap(_:)`. Views that act by themselves use `onTapGesture` or `Button` instead.
-    public func tappable(id: String) -> some View {
+    public consuming func tappable(id: String) -> some View {
         layout(.tapTarget(TapTarget(id: id, action: nil)))
     }
 }

@@ -31,12 +31,12 @@ public struct Label<Title: View, Icon: View>: View {
     }
 }
 
-/// A label in the style its environment asks for.
-struct _LabelBody<Title: View, Icon: View>: PrimitiveView {
+/// A label in the style its environment asks for (public to be specialized, as ``_ButtonBody``).
+public struct _LabelBody<Title: View, Icon: View>: PrimitiveView {
     let title: Title
     let icon: Icon
 
-    func _makeNodes(in graph: inout ViewGraph) {
+    public func _makeNodes(in graph: inout ViewGraph) {
         switch graph.environment.labelStyle.kind {
         case .titleOnly: title._makeNodes(in: &graph)
         case .iconOnly: icon._makeNodes(in: &graph)
@@ -108,52 +108,83 @@ public struct ButtonStyleKind: Hashable, Sendable {
 
 extension View {
     /// The style of the buttons inside.
-    public func buttonStyle(_ style: ButtonStyleKind) -> some View {
+    public consuming func buttonStyle(_ style: ButtonStyleKind) -> some View {
         environment(\.buttonStyle, style)
     }
 }
 
 /// A button's label drawn in its style, with the tap that runs its action.
-struct _ButtonBody<Label: View>: PrimitiveView {
+///
+/// Only the label's own nodes are built in generic code; the style and the tap are non-generic
+/// helpers, so the component's module specializes this for its label (no generic closure, no
+/// runtime metadata for the bordered label's type unless a bordered button is drawn). Public,
+/// like the other `_` views, so other modules can specialize it at all: an internal generic view
+/// is built through witness tables and runtime metadata on every render.
+public struct _ButtonBody<Label: View>: PrimitiveView {
     let label: Label
     let action: () -> Void
 
-    func _makeNodes(in graph: inout ViewGraph) {
-        let tint = Paint.color(SystemColor.accent.resolve(in: graph.environment))
+    public func _makeNodes(in graph: inout ViewGraph) {
         let mark = graph.pending.count
-        graph.withEnvironment({ environment in
-            switch environment.buttonStyle.kind {
-            case .plain: break
-            case .borderedProminent: environment.foreground = .color(Color.Resolved(red: 1, green: 1, blue: 1))
-            default: environment.foreground = tint
-            }
-        }) { graph in
-            switch graph.environment.buttonStyle.kind {
-            case .bordered, .borderedProminent:
-                let prominent = graph.environment.buttonStyle.kind == .borderedProminent
-                let fill: Paint
-                if prominent {
-                    fill = tint
-                } else if case .color(var color) = tint {
-                    color.opacity *= 0.15
-                    fill = .color(color)
-                } else {
-                    fill = tint
-                }
-                label
-                    .padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
-                    .background(_PaintedShape(geometry: .roundedRectangle(cornerRadius: 8), paint: fill))
-                    ._makeNodes(in: &graph)
-            default:
-                label._makeNodes(in: &graph)
-            }
+        let button = graph.beginButton()
+        if let fill = button.background {
+            label
+                .padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
+                .background(_PaintedShape(geometry: .roundedRectangle(cornerRadius: 8), paint: fill))
+                ._makeNodes(in: &graph)
+        } else {
+            label._makeNodes(in: &graph)
         }
-        let run = action
-        graph.actions.append { _ in run() }
-        let action = Int32(graph.actions.count - 1)
+        graph.endButton(button, action: action, from: mark)
+    }
+}
+
+/// What a button's style changed while its label is built.
+struct ButtonStyling {
+    /// The foreground before the button set its own.
+    let savedForeground: Paint?
+    /// The bordered styles' background fill; nil for the borderless ones.
+    let background: Paint?
+}
+
+extension ViewGraph {
+    /// Sets the foreground a button's label is drawn in (the tint, or white on a prominent
+    /// button) and says what goes behind it.
+    mutating func beginButton() -> ButtonStyling {
+        let tint = Paint.color(SystemColor.accent.resolve(in: environment))
+        let saved = environment.foreground
+        let kind = environment.buttonStyle.kind
+        switch kind {
+        case .plain: break
+        case .borderedProminent: environment.foreground = .color(Color.Resolved(red: 1, green: 1, blue: 1))
+        default: environment.foreground = tint
+        }
+        let background: Paint?
+        switch kind {
+        case .borderedProminent:
+            background = tint
+        case .bordered:
+            if case .color(var color) = tint {
+                color.opacity *= 0.15
+                background = .color(color)
+            } else {
+                background = tint
+            }
+        default:
+            background = nil
+        }
+        return ButtonStyling(savedForeground: saved, background: background)
+    }
+
+    /// Restores the foreground and makes what the label left since `mark` one tap target that
+    /// runs `action`.
+    mutating func endButton(_ styling: ButtonStyling, action: @escaping () -> Void, from mark: Int) {
+        environment.foreground = styling.savedForeground
+        actions.append(.plain(action))
+        let action = Int32(actions.count - 1)
         // The whole label is one tap target (its views stacked if it has several).
-        graph.collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))
-        graph.wrapEach(from: graph.pending.count - 1, in: .tapTarget(TapTarget(id: nil, action: action)))
+        collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))
+        wrapEach(from: pending.count - 1, in: .tapTarget(TapTarget(id: nil, action: action)))
     }
 }
 

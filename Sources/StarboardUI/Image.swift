@@ -78,7 +78,7 @@ public struct Image: PrimitiveView, Equatable {
 
 extension View {
     /// The size of symbols inside relative to their font.
-    public func imageScale(_ scale: Image.Scale) -> some View {
+    public consuming func imageScale(_ scale: Image.Scale) -> some View {
         environment(\.imageScale, scale)
     }
 }
@@ -240,7 +240,7 @@ public struct LabelStyleKind: Hashable, Sendable {
 }
 
 extension View {
-    public func labelStyle(_ style: LabelStyleKind) -> some View {
+    public consuming func labelStyle(_ style: LabelStyleKind) -> some View {
         environment(\.labelStyle, style)
     }
 }

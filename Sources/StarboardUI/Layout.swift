@@ -66,7 +66,7 @@ struct LayoutEngine {
         display.groups.removeAll(keepingCapacity: true)
         elements = []
         statistics = RenderStatistics()
-        actionTargets = [:]
+        actionTargets.removeAll(keepingCapacity: true)
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
         hiddenDepth = 0
@@ -354,7 +354,7 @@ struct LayoutEngine {
         case .stack(let kind):
             placeStack(index, kind, proposal, in: rect, toRoot: toRoot)
         case .geometry(let content):
-            placeGeometry(graph.geometries[Int(content)], in: rect, toRoot: toRoot)
+            placeGeometry(Int(content), in: rect, toRoot: toRoot)
         case .modifier(let modifier):
             placeModified(index, modifier, proposal, in: rect, toRoot: toRoot)
         case .layer(let alignment, let inFront):
@@ -437,13 +437,17 @@ struct LayoutEngine {
 
     /// Builds a `GeometryReader`'s content now that its size is known, and places it at the
     /// reader's top-leading corner, offered the reader's size.
-    private mutating func placeGeometry(_ content: GeometryContent, in rect: Rect, toRoot: AffineTransform) {
+    ///
+    /// The reader's environment is swapped in and back out rather than copied both ways.
+    private mutating func placeGeometry(_ index: Int, in rect: Rect, toRoot: AffineTransform) {
         let mark = graph.pending.count
-        let outer = (graph.environment, graph.stackAxis)
-        graph.environment = content.environment
-        graph.stackAxis = content.stackAxis
-        content.build(GeometryProxy(size: rect.size), &graph)
-        (graph.environment, graph.stackAxis) = outer
+        let outerAxis = graph.stackAxis
+        let build = graph.geometries[index].build
+        swap(&graph.environment, &graph.geometries[index].environment)
+        graph.stackAxis = graph.geometries[index].stackAxis
+        build(GeometryProxy(size: rect.size), &graph)
+        swap(&graph.environment, &graph.geometries[index].environment)
+        graph.stackAxis = outerAxis
         graph.collapse(from: mark, into: .depth(alignment: .topLeading))
         guard graph.isOpen else { return }
         let root = graph.takeSingle()
@@ -500,31 +504,26 @@ struct LayoutEngine {
             place(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), at: rect.origin, toRoot: toRoot)
         case .scale(let x, let y, let anchor):
             let pivot = rect.point(at: anchor)
-            var attributes = GroupAttributes()
-            attributes.transform = .scale(x: x, y: y, about: pivot)
-            placeGroup(child, attributes, proposal, in: rect, toRoot: AffineTransform.scale(x, y, about: pivot).followed(by: toRoot))
+            placeGroup(child, proposal, in: rect, toRoot: AffineTransform.scale(x, y, about: pivot).followed(by: toRoot)) {
+                $0.transform = .scale(x: x, y: y, about: pivot)
+            }
         case .rotation(let angle, let anchor):
             let pivot = rect.point(at: anchor)
-            var attributes = GroupAttributes()
-            attributes.transform = .rotate(degrees: angle.degrees, about: pivot)
-            placeGroup(child, attributes, proposal, in: rect, toRoot: AffineTransform.rotation(angle, about: pivot).followed(by: toRoot))
+            placeGroup(child, proposal, in: rect, toRoot: AffineTransform.rotation(angle, about: pivot).followed(by: toRoot)) {
+                $0.transform = .rotate(degrees: angle.degrees, about: pivot)
+            }
         case .opacity(let value):
-            var attributes = GroupAttributes()
-            attributes.opacity = min(max(value, 0), 1)
-            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
+            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.opacity = min(max(value, 0), 1) }
         case .filter(let index):
             let filter = graph.filters[Int(index)]
             guard !filter.isIdentity else {
                 place(child, proposal, at: rect.origin, toRoot: toRoot)
                 return
             }
-            var attributes = GroupAttributes()
-            attributes.filter = filter
-            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
+            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.filter = filter }
         case .clip(let index):
-            var attributes = GroupAttributes()
-            attributes.clip = (graph.clips[Int(index)], rect)
-            placeGroup(child, attributes, proposal, in: rect, toRoot: toRoot)
+            let clip = graph.clips[Int(index)]
+            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.clip = (clip, rect) }
         case .zIndex, .layoutPriority:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
         case .accessibility, .tapTarget:
@@ -532,8 +531,13 @@ struct LayoutEngine {
         }
     }
 
-    private mutating func placeGroup(_ child: Int32, _ attributes: GroupAttributes, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
-        display.groups.append(attributes)
+    /// The group's attributes are set in place in the display list (`attributes`): built in a
+    /// local and appended, they were copied whole, every string retained and released.
+    private mutating func placeGroup(
+        _ child: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform, attributes: (inout GroupAttributes) -> Void
+    ) {
+        display.groups.append(GroupAttributes())
+        attributes(&display.groups[display.groups.count - 1])
         display.items.append(.beginGroup(Int32(display.groups.count - 1)))
         place(child, proposal, at: rect.origin, toRoot: toRoot)
         display.items.append(.endGroup)
@@ -576,13 +580,8 @@ struct LayoutEngine {
         if let tapID, let action = tap?.action {
             actionTargets[tapID] = ActionTarget(action: action, frame: rect, toRoot: toRoot, isGlobal: tap?.isGlobal ?? false)
         }
-        var attributes = GroupAttributes()
-        attributes.accessibility = info
-        attributes.tapTarget = tapID
-        attributes.elementID = id
-        attributes.traits = traits
-        attributes.isHidden = info.isHidden || hiddenDepth > 0
-        let listed = !attributes.isHidden && suppressedDepth == 0
+        let isHidden = info.isHidden || hiddenDepth > 0
+        let listed = !isHidden && suppressedDepth == 0
         if !listed, !combining.isEmpty, !info.isHidden, let label = info.label {
             combining[combining.count - 1].append(label)
         }
@@ -598,7 +597,13 @@ struct LayoutEngine {
         if info.isHidden { hiddenDepth += 1 }
         if behavior == .ignore || behavior == .combine { suppressedDepth += 1 }
         if behavior == .combine { combining.append([]) }
-        placeGroup(content, attributes, proposal, in: rect, toRoot: toRoot)
+        placeGroup(content, proposal, in: rect, toRoot: toRoot) { attributes in
+            attributes.accessibility = info
+            attributes.tapTarget = tapID
+            attributes.elementID = id
+            attributes.traits = traits
+            attributes.isHidden = isHidden
+        }
         if behavior == .combine {
             let pieces = combining.removeLast()
             if info.label == nil, !pieces.isEmpty {

@@ -54,7 +54,7 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
 
 extension View {
     /// Applies `modifier` to this view.
-    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+    public consuming func modifier<M: ViewModifier>(_ modifier: consuming M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
@@ -87,20 +87,51 @@ public struct _EnvironmentModifier: ViewModifier {
         case tint(Color?)
     }
 
+    /// Saves and restores only the value it changes: a copy of the whole environment (a locale,
+    /// paints, fonts) for each `.font` or `.foregroundStyle` cost more than the rest of it.
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
-        let saved = graph.environment
         switch modifier.change {
-        case .foreground(let style): graph.environment.foreground = style?._resolvePaint(in: saved).paint
-        case .font(let font): graph.environment.font = font
-        case .fontWeight(let weight): graph.environment.fontWeight = weight
-        case .italic: graph.environment.italic = true
-        case .lineLimit(let limit): graph.environment.lineLimit = limit
-        case .truncationMode(let mode): graph.environment.truncationMode = mode
-        case .multilineTextAlignment(let alignment): graph.environment.multilineTextAlignment = alignment
-        case .tint(let color): graph.environment.tint = color
+        case .foreground(let style):
+            let saved = graph.environment.foreground
+            graph.environment.foreground = style?._resolvePaint(in: graph.environment).paint
+            content._makeNodes(in: &graph)
+            graph.environment.foreground = saved
+        case .font(let font):
+            let saved = graph.environment.font
+            graph.environment.font = font
+            content._makeNodes(in: &graph)
+            graph.environment.font = saved
+        case .fontWeight(let weight):
+            let saved = graph.environment.fontWeight
+            graph.environment.fontWeight = weight
+            content._makeNodes(in: &graph)
+            graph.environment.fontWeight = saved
+        case .italic:
+            let saved = graph.environment.italic
+            graph.environment.italic = true
+            content._makeNodes(in: &graph)
+            graph.environment.italic = saved
+        case .lineLimit(let limit):
+            let saved = graph.environment.lineLimit
+            graph.environment.lineLimit = limit
+            content._makeNodes(in: &graph)
+            graph.environment.lineLimit = saved
+        case .truncationMode(let mode):
+            let saved = graph.environment.truncationMode
+            graph.environment.truncationMode = mode
+            content._makeNodes(in: &graph)
+            graph.environment.truncationMode = saved
+        case .multilineTextAlignment(let alignment):
+            let saved = graph.environment.multilineTextAlignment
+            graph.environment.multilineTextAlignment = alignment
+            content._makeNodes(in: &graph)
+            graph.environment.multilineTextAlignment = saved
+        case .tint(let color):
+            let saved = graph.environment.tint
+            graph.environment.tint = color
+            content._makeNodes(in: &graph)
+            graph.environment.tint = saved
         }
-        content._makeNodes(in: &graph)
-        graph.environment = saved
     }
 }
 
@@ -166,24 +197,24 @@ public enum Edge: Int8, Hashable, Sendable, CaseIterable {
 }
 
 extension View {
-    func layout(_ effect: LayoutEffect) -> ModifiedContent<Self, _LayoutModifier> {
+    consuming func layout(_ effect: consuming LayoutEffect) -> ModifiedContent<Self, _LayoutModifier> {
         self.modifier(_LayoutModifier(effect: effect))
     }
 
-    func environment(_ change: _EnvironmentModifier.Change) -> ModifiedContent<Self, _EnvironmentModifier> {
+    consuming func environment(_ change: _EnvironmentModifier.Change) -> ModifiedContent<Self, _EnvironmentModifier> {
         self.modifier(_EnvironmentModifier(change: change))
     }
 
     // MARK: Frames and padding
 
     /// A fixed size in either dimension; nil keeps the child's own size there.
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+    public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         layout(.frame(FrameSpec(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment)))
     }
 
     /// A flexible frame; `maxWidth: .infinity` takes all the width offered. Ideal sizes are what
     /// the frame takes when offered nothing.
-    public func frame(
+    public consuming func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center
@@ -195,12 +226,12 @@ extension View {
         )))
     }
 
-    public func padding(_ insets: EdgeInsets) -> some View {
+    public consuming func padding(_ insets: EdgeInsets) -> some View {
         layout(.padding(insets))
     }
 
     /// Padding on `edges`; SwiftUI's default of 16 points when no length is given.
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let amount = Double(length ?? 16)
         return layout(.padding(EdgeInsets(
             top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
@@ -209,83 +240,83 @@ extension View {
     }
 
     /// The same padding on every edge.
-    public func padding(_ length: CGFloat) -> some View {
+    public consuming func padding(_ length: CGFloat) -> some View {
         layout(.padding(EdgeInsets(Double(length))))
     }
 
     /// Proposes the view its ideal size, so text keeps its one line whatever it is offered.
-    public func fixedSize() -> some View {
+    public consuming func fixedSize() -> some View {
         layout(.fixedSize(horizontal: true, vertical: true))
     }
 
     /// Proposes the view its ideal size along the chosen axes.
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    public consuming func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
         layout(.fixedSize(horizontal: horizontal, vertical: vertical))
     }
 
     /// Constrains the view to a width/height ratio; nil uses the child's own ideal ratio.
-    public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+    public consuming func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> some View {
         layout(.aspectRatio(ratio.map(Double.init), contentMode))
     }
 
-    public func aspectRatio(_ ratio: CGSize, contentMode: ContentMode) -> some View {
+    public consuming func aspectRatio(_ ratio: CGSize, contentMode: ContentMode) -> some View {
         layout(.aspectRatio(ratio.height > 0 ? Double(ratio.width / ratio.height) : nil, contentMode))
     }
 
-    public func scaledToFit() -> some View {
+    public consuming func scaledToFit() -> some View {
         aspectRatio(nil, contentMode: .fit)
     }
 
-    public func scaledToFill() -> some View {
+    public consuming func scaledToFill() -> some View {
         aspectRatio(nil, contentMode: .fill)
     }
 
     // MARK: Position and transforms
 
     /// Moves the drawing without changing layout.
-    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    public consuming func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
         layout(.offset(x: Double(x), y: Double(y)))
     }
 
-    public func offset(_ offset: CGSize) -> some View {
+    public consuming func offset(_ offset: CGSize) -> some View {
         layout(.offset(x: Double(offset.width), y: Double(offset.height)))
     }
 
     /// Places the view's centre at `point` in its parent's coordinates; takes all the space offered.
-    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    public consuming func position(x: CGFloat = 0, y: CGFloat = 0) -> some View {
         layout(.position(CGPoint(x: x, y: y)))
     }
 
-    public func position(_ position: CGPoint) -> some View {
+    public consuming func position(_ position: CGPoint) -> some View {
         layout(.position(position))
     }
 
     /// Scales the drawing about `anchor` without changing layout.
-    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+    public consuming func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
         layout(.scale(x: Double(scale), y: Double(scale), anchor: anchor))
     }
 
-    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+    public consuming func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
         layout(.scale(x: Double(x), y: Double(y), anchor: anchor))
     }
 
-    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+    public consuming func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
         layout(.scale(x: Double(scale.width), y: Double(scale.height), anchor: anchor))
     }
 
     /// Rotates the drawing about `anchor` (clockwise for positive angles) without changing layout.
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+    public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         layout(.rotation(angle, anchor: anchor))
     }
 
     /// Which siblings a stack offers room first: a higher priority is offered all the room left
     /// once the others' smallest sizes are set aside.
-    public func layoutPriority(_ value: Double) -> some View {
+    public consuming func layoutPriority(_ value: Double) -> some View {
         layout(.layoutPriority(value))
     }
 
     /// The drawing order among siblings: a higher index is drawn in front.
-    public func zIndex(_ value: Double) -> some View {
+    public consuming func zIndex(_ value: Double) -> some View {
         layout(.zIndex(value))
     }
 
@@ -294,63 +325,63 @@ extension View {
     /// Disfavored so that `Color.teal.opacity(0.2)` is the color's own `opacity`, a `Color`
     /// usable as a view or a style, as in SwiftUI.
     @_disfavoredOverload
-    public func opacity(_ value: Double) -> some View {
+    public consuming func opacity(_ value: Double) -> some View {
         layout(.opacity(value))
     }
 
     /// Shifts every hue of the subtree by `angle`, as CSS `hue-rotate()`.
-    public func hueRotation(_ angle: Angle) -> some View {
+    public consuming func hueRotation(_ angle: Angle) -> some View {
         layout(.filter(.hueRotation(angle)))
     }
 
     /// Removes `amount` (0…1) of the subtree's color, as CSS `grayscale()`.
-    public func grayscale(_ amount: Double) -> some View {
+    public consuming func grayscale(_ amount: Double) -> some View {
         layout(.filter(.grayscale(amount)))
     }
 
     /// Scales saturation: 0 is gray, 1 unchanged.
-    public func saturation(_ amount: Double) -> some View {
+    public consuming func saturation(_ amount: Double) -> some View {
         layout(.filter(.saturation(amount)))
     }
 
     /// Adds `amount` to every color channel: 0 unchanged, 1 white.
-    public func brightness(_ amount: Double) -> some View {
+    public consuming func brightness(_ amount: Double) -> some View {
         layout(.filter(.brightness(amount)))
     }
 
     /// Scales contrast around mid-gray: 1 unchanged, 0 gray.
-    public func contrast(_ amount: Double) -> some View {
+    public consuming func contrast(_ amount: Double) -> some View {
         layout(.filter(.contrast(amount)))
     }
 
     /// A Gaussian blur of the drawing.
-    public func blur(radius: CGFloat, opaque: Bool = false) -> some View {
+    public consuming func blur(radius: CGFloat, opaque: Bool = false) -> some View {
         layout(.filter(.blur(radius: Double(radius))))
     }
 
     /// A blurred, offset copy of the drawing's shape behind it; SwiftUI's default color is black
     /// at a third opacity.
-    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+    public consuming func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         modifier(_ShadowModifier(color: color, radius: Double(radius), x: Double(x), y: Double(y)))
     }
 
     /// Cuts the drawing to `shape` laid out in the view's frame.
-    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+    public consuming func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
         layout(.clip(Clip(geometry: shape.resolvedGeometry(), evenOdd: style.isEOFilled)))
     }
 
     /// Cuts the drawing to the view's frame.
-    public func clipped(antialiased: Bool = false) -> some View {
+    public consuming func clipped(antialiased: Bool = false) -> some View {
         clipShape(Rectangle())
     }
 
     /// Rounds the view's corners by clipping it.
-    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+    public consuming func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
         clipShape(RoundedRectangle(cornerRadius: Double(radius)))
     }
 
     /// A border of `width` points inside the view's frame.
-    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+    public consuming func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
         overlay(Rectangle().strokeBorder(content, lineWidth: Double(width)))
     }
 
@@ -359,97 +390,97 @@ extension View {
     /// Draws `background` behind the view, offered the view's size.
     /// (Disfavored: a color or gradient, both a view and a style, takes the style form.)
     @_disfavoredOverload
-    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
+    public consuming func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
         modifier(_LayerModifier(layer: background, alignment: alignment, inFront: false))
     }
 
     /// Draws the views `content` builds behind the view, offered its size.
-    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> some View {
+    public consuming func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> some View {
         modifier(_LayerModifier(layer: content(), alignment: alignment, inFront: false))
     }
 
     /// Fills the view's frame behind it with a style.
-    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+    public consuming func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: false))
     }
 
     /// Fills `shape` in the view's frame behind it with a style.
-    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
+    public consuming func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
         modifier(_LayerModifier(layer: shape.fill(style), alignment: .center, inFront: false))
     }
 
     /// Draws `overlay` over the view, offered the view's size.
     /// (Disfavored: a color or gradient, both a view and a style, takes the style form.)
     @_disfavoredOverload
-    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+    public consuming func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
         modifier(_LayerModifier(layer: overlay, alignment: alignment, inFront: true))
     }
 
     /// Draws the views `content` builds over the view, offered its size.
-    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> some View {
+    public consuming func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> some View {
         modifier(_LayerModifier(layer: content(), alignment: alignment, inFront: true))
     }
 
     /// Fills the view's frame over it with a style.
-    public func overlay<S: ShapeStyle>(_ style: S) -> some View {
+    public consuming func overlay<S: ShapeStyle>(_ style: S) -> some View {
         modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: true))
     }
 
     // MARK: Environment
 
     /// The style shapes and text inside use when they set none of their own.
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         environment(.foreground(AnyShapeStyle(style)))
     }
 
     /// The color shapes and text inside use when they set none of their own.
-    public func foregroundColor(_ color: Color?) -> some View {
+    public consuming func foregroundColor(_ color: Color?) -> some View {
         environment(.foreground(color.map { AnyShapeStyle($0) }))
     }
 
     /// The tint buttons, toggles and `.tint` styles inside use.
-    public func tint(_ tint: Color?) -> some View {
+    public consuming func tint(_ tint: Color?) -> some View {
         environment(.tint(tint))
     }
 
     /// The accent color inside (the tint).
-    public func accentColor(_ color: Color?) -> some View {
+    public consuming func accentColor(_ color: Color?) -> some View {
         environment(.tint(color))
     }
 
     /// The font text inside uses unless it sets its own; a weight set inside is kept.
-    public func font(_ font: Font?) -> some View {
+    public consuming func font(_ font: Font?) -> some View {
         environment(.font(font))
     }
 
     /// The weight of the text inside, whatever its font.
-    public func fontWeight(_ weight: Font.Weight?) -> some View {
+    public consuming func fontWeight(_ weight: Font.Weight?) -> some View {
         environment(.fontWeight(weight))
     }
 
-    public func bold(_ isActive: Bool = true) -> some View {
+    public consuming func bold(_ isActive: Bool = true) -> some View {
         environment(.fontWeight(isActive ? .bold : nil))
     }
 
-    public func italic(_ isActive: Bool = true) -> some View {
+    public consuming func italic(_ isActive: Bool = true) -> some View {
         environment(isActive ? .italic : .fontWeight(nil))
     }
 
     /// The most lines the text inside may take; the last one is truncated.
-    public func lineLimit(_ limit: Int?) -> some View {
+    public consuming func lineLimit(_ limit: Int?) -> some View {
         environment(.lineLimit(limit))
     }
 
-    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
+    public consuming func truncationMode(_ mode: Text.TruncationMode) -> some View {
         environment(.truncationMode(mode))
     }
 
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+    public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
         environment(.multilineTextAlignment(alignment))
     }
 
     /// Sets one environment value for the view and what it contains.
-    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+    public consuming func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
     }
 }

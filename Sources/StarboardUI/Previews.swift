@@ -10,17 +10,17 @@ public protocol PreviewProvider {
 
 extension View {
     /// The name of the variant a preview becomes.
-    public func previewDisplayName(_ name: String?) -> some View {
+    public consuming func previewDisplayName(_ name: String?) -> some View {
         modifier(_PreviewNameModifier(name: name))
     }
 
     /// Accepted for SwiftUI code; the preview's layout is always the view's ideal size.
-    public func previewLayout(_ layout: PreviewLayout) -> some View {
+    public consuming func previewLayout(_ layout: PreviewLayout) -> some View {
         self
     }
 
     /// Accepted for SwiftUI code; Starboard has no devices.
-    public func previewDevice(_ device: PreviewDevice?) -> some View {
+    public consuming func previewDevice(_ device: PreviewDevice?) -> some View {
         self
     }
 }

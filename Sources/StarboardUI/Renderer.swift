@@ -21,9 +21,12 @@ public enum Renderer {
     private static let spares = Mutex<[Spare]>([])
 
     /// An engine waiting for a render. It holds no views (a reset empties it) and is taken out of
-    /// the pool before use, so one thread at a time has it.
-    private struct Spare: @unchecked Sendable {
+    /// the pool before use, so one thread at a time has it. A class, so the engine is worked on
+    /// in place and handed back by reference: as a struct it was copied in and out of the pool
+    /// (every array of it retained and released) on each render.
+    private final class Spare: @unchecked Sendable {
         var engine: LayoutEngine
+        init(_ engine: LayoutEngine) { self.engine = engine }
     }
 
     /// Lays `view` out as a render would and runs the action (`onTapGesture`, `Button`) of the
@@ -64,36 +67,52 @@ public enum Renderer {
         audit: Bool = false, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(RenderLimits.Exceeded) -> Rendering {
         // Engines in the pool were emptied when they were put back.
-        var engine = spares.withLock { $0.popLast()?.engine } ?? LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter)
-        engine.prepare(limits: limits, environment: environment, typesetter: typesetter)
-        defer {
-            if engine.isWorthKeeping {
-                engine.reset(limits: limits, typesetter: typesetter)
-                let kept = Spare(engine: engine)
-                spares.withLock { if $0.count < 4 { $0.append(kept) } }
-            }
+        let spare = spares.withLock { $0.popLast() } ?? Spare(LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter))
+        let outcome = withUnsafeMutablePointer(to: &spare.engine) { engine -> (Result<Rendering, RenderLimits.Exceeded>, keep: Bool) in
+            engine.pointee.prepare(limits: limits, environment: environment, typesetter: typesetter)
+            let rendering = LayoutEngine.render(view, in: engine, title: title, environment: environment, audit: audit)
+            guard engine.pointee.isWorthKeeping else { return (rendering, false) }
+            engine.pointee.reset(limits: limits, typesetter: typesetter)
+            return (rendering, true)
         }
-        let laidOut = withUnsafeMutablePointer(to: &engine) { engine -> Result<Size, RenderLimits.Exceeded> in
-            CurrentGraph.with(engine.pointer(to: \.graph)!) {
-                view._makeNodes(in: &engine.pointee.graph)
-                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
-                // Several views at the top are stacked as a `VStack` would stack them.
-                engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
-                let root = engine.pointee.graph.takeSingle()
-                engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
-                let size = engine.pointee.layOutRoot(root)
-                if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
-                return .success(size)
-            }
+        if outcome.keep {
+            spares.withLock { if $0.count < 4 { $0.append(spare) } }
         }
-        let size = try laidOut.get()
+        return try outcome.0.get()
+    }
+}
+
+extension LayoutEngine {
+    /// Builds, lays out and writes `view` with the (prepared) engine at `engine`.
+    fileprivate static func render(
+        _ view: some View, in engine: UnsafeMutablePointer<LayoutEngine>, title: String?, environment: EnvironmentValues, audit: Bool
+    ) -> Result<Rendering, RenderLimits.Exceeded> {
+        let laidOut = CurrentGraph.with(engine.pointer(to: \.graph)!) { () -> Result<Size, RenderLimits.Exceeded> in
+            view._makeNodes(in: &engine.pointee.graph)
+            if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+            // Several views at the top are stacked as a `VStack` would stack them.
+            engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
+            let root = engine.pointee.graph.takeSingle()
+            engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
+            let size = engine.pointee.layOutRoot(root)
+            if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
+            return .success(size)
+        }
+        switch laidOut {
+        case .failure(let exceeded): return .failure(exceeded)
+        case .success(let size): return .success(engine.pointee.rendering(size: size, title: title, environment: environment, audit: audit))
+        }
+    }
+
+    /// The SVG and what goes with it, from the laid-out engine.
+    fileprivate mutating func rendering(size: Size, title: String?, environment: EnvironmentValues, audit: Bool) -> Rendering {
         var writer = SVGWriter()
-        let svg = writer.document(engine.display, graph: engine.graph, size: size, title: title)
-        var rendering = Rendering(svg: svg, size: size, accessibility: engine.elements, statistics: engine.statistics, warnings: engine.graph.warnings)
+        let svg = writer.document(display, graph: graph, size: size, title: title)
+        var rendering = Rendering(svg: svg, size: size, accessibility: elements, statistics: statistics, warnings: graph.warnings)
         if audit {
             rendering.audit = Auditor(
-                display: engine.display, graph: engine.graph, elements: engine.elements, canvas: size,
-                environment: environment, unmirrored: engine.unmirrored
+                display: display, graph: graph, elements: elements, canvas: size,
+                environment: environment, unmirrored: unmirrored
             ).findings()
         }
         return rendering

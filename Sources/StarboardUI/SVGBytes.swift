@@ -8,6 +8,10 @@ struct SVGBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// The bytes that may be outside ASCII lie in `nonASCIIStart..<nonASCIIEnd` (empty when none
+    /// were appended): only they need the slow check when the bytes become a `String`.
+    private var nonASCIIStart = Int.max
+    private var nonASCIIEnd = 0
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
@@ -18,11 +22,30 @@ struct SVGBytes: ~Copyable {
         base.deallocate()
     }
 
+    /// The bytes as a `String`. Everything but the span where non-ASCII bytes were appended is
+    /// ASCII, which `String` checks a word at a time; only that span takes the byte-by-byte check
+    /// of UTF-8 (a single emoji in a long document would otherwise slow the whole document's).
     var string: String {
-        String(unsafeUninitializedCapacity: count) { target in
-            target.baseAddress!.update(from: base, count: count)
+        let start = min(nonASCIIStart, count), end = min(max(nonASCIIEnd, start), count)
+        guard start < end else { return Self.string(base, count, capacity: count) }
+        var result = Self.string(base, start, capacity: count)
+        result.append(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+        if end < count { result.append(Self.string(base + end, count - end, capacity: count - end)) }
+        return result
+    }
+
+    private static func string(_ source: UnsafePointer<UInt8>, _ count: Int, capacity: Int) -> String {
+        String(unsafeUninitializedCapacity: capacity) { target in
+            target.baseAddress!.update(from: source, count: count)
             return count
         }
+    }
+
+    /// Notes that `range` of the buffer may hold non-ASCII bytes.
+    @inline(__always)
+    private mutating func markNonASCII(_ range: Range<Int>) {
+        nonASCIIStart = min(nonASCIIStart, range.lowerBound)
+        nonASCIIEnd = max(nonASCIIEnd, range.upperBound)
     }
 
     mutating func reserve(_ capacity: Int) {
@@ -61,8 +84,12 @@ struct SVGBytes: ~Copyable {
     /// they are copied byte by byte, where a `memcpy` call would cost more than the copy.
     @inline(__always)
     mutating func append(_ literal: StaticString) {
-        guard literal.hasPointerRepresentation else {
-            literal.withUTF8Buffer { append($0) }
+        guard literal.hasPointerRepresentation, literal.isASCII else {
+            literal.withUTF8Buffer { utf8 in
+                let start = count
+                append(utf8)
+                if utf8.contains(where: { $0 >= 0x80 }) { markNonASCII(start..<count) }
+            }
             return
         }
         let length = literal.utf8CodeUnitCount
@@ -82,23 +109,32 @@ struct SVGBytes: ~Copyable {
     /// otherwise make `String`s, take the `StaticString` path and are copied without conversion.
     mutating func appendString(_ text: String) {
         var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8 { utf8 in
+            let start = count
+            append(utf8)
+            if utf8.contains(where: { $0 >= 0x80 }) { markNonASCII(start..<count) }
+        }
     }
 
     /// Appends a copy of bytes already written, `range` being offsets into this buffer.
     mutating func appendCopy(of range: Range<Int>) {
         ensure(range.count)
         (base + count).update(from: base + range.lowerBound, count: range.count)
+        if range.lowerBound < nonASCIIEnd && range.upperBound > nonASCIIStart { markNonASCII(count..<count + range.count) }
         count += range.count
     }
 
     mutating func append(_ other: borrowing SVGBytes) {
-        append(UnsafeBufferPointer(start: other.base, count: other.count))
+        append(other, from: 0)
     }
 
     /// Appends `other`'s bytes from offset `start` on.
     mutating func append(_ other: borrowing SVGBytes, from start: Int) {
+        let offset = count - start
         append(UnsafeBufferPointer(start: other.base + start, count: other.count - start))
+        if other.nonASCIIStart < other.nonASCIIEnd, other.nonASCIIEnd > start {
+            markNonASCII(max(other.nonASCIIStart, start) + offset..<other.nonASCIIEnd + offset)
+        }
     }
 
     /// Appends `other` from offset `start` on with `.` as `_` and `-` as `m`, so a number can
@@ -109,12 +145,15 @@ struct SVGBytes: ~Copyable {
             let byte = other.base[offset]
             base[count + offset - start] = byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte == UInt8(ascii: "-") ? UInt8(ascii: "m") : byte
         }
+        if other.nonASCIIStart < other.nonASCIIEnd { markNonASCII(count..<count + other.count - start) }
         count += other.count - start
     }
 
     /// Forgets the bytes, keeping the storage.
     mutating func removeAll() {
         count = 0
+        nonASCIIStart = Int.max
+        nonASCIIEnd = 0
     }
 
     /// FNV-1a, 64-bit, of the bytes: stable across runs and platforms (unlike `Hasher`).
@@ -138,12 +177,101 @@ struct SVGBytes: ~Copyable {
     }
 
     /// At most `decimals` decimals and no trailing zeros; `-0` and non-finite values write as `0`.
+    @inline(__always)
     mutating func appendNumber(_ value: Double, decimals: Int = 3) {
+        if decimals == 3 {
+            appendNumber(value)
+        } else {
+            appendNumber(value, unit: Self.power(ofTen: decimals), decimals: decimals)
+        }
+    }
+
+    /// At most three decimals: nearly every number of a document (coordinates, sizes, opacities).
+    ///
+    /// Below 10^8 thousandths it writes through one pointer kept in a register, digits from a
+    /// table of pairs; stores through `base` would otherwise make the compiler reload `base`
+    /// and `count` after every byte, since they may alias.
+    mutating func appendNumber(_ value: Double) {
+        let scaled = value * 1000
+        // False for NaN and infinities too.
+        guard abs(scaled) < 1e8 else {
+            appendNumber(value, unit: 1000, decimals: 3)
+            return
+        }
+        var units = Int(Self.rounded(scaled))
+        ensure(16)
+        let start = base + count
+        guard units != 0 else {
+            start[0] = UInt8(ascii: "0")
+            count += 1
+            return
+        }
+        var out = start
+        if units < 0 {
+            out[0] = UInt8(ascii: "-")
+            out += 1
+            units = -units
+        }
+        let whole = units / 1000
+        let fraction = units - whole * 1000
+        let pairs = Self.digitPairs
+        if whole < 10 {
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+            out += 1
+        } else if whole < 100 {
+            out[0] = pairs[2 * whole]
+            out[1] = pairs[2 * whole + 1]
+            out += 2
+        } else if whole < 1000 {
+            let hundreds = whole / 100, rest = whole - hundreds * 100
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            out[1] = pairs[2 * rest]
+            out[2] = pairs[2 * rest + 1]
+            out += 3
+        } else {
+            // Up to five digits (below 10^8 thousandths): written from the right.
+            var digits = 4
+            var rest = whole
+            while rest >= 10_000 { digits += 1; rest /= 10 }
+            rest = whole
+            var position = digits
+            while position > 0 {
+                position -= 1
+                out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            out += digits
+        }
+        if fraction != 0 {
+            // Three fraction digits, trailing zeros dropped.
+            let hundreds = fraction / 100, rest = fraction - hundreds * 100
+            out[0] = UInt8(ascii: ".")
+            out[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            if rest == 0 {
+                out += 2
+            } else {
+                out[2] = pairs[2 * rest]
+                let ones = pairs[2 * rest + 1]
+                out[3] = ones
+                out += ones == UInt8(ascii: "0") ? 3 : 4
+            }
+        }
+        count += out - start
+    }
+
+    /// "00" to "99": two digits of a number below 100 at `2 * n`.
+    private static var digitPairs: UnsafePointer<UInt8> {
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        return pairs.utf8Start
+    }
+
+    /// At most `decimals` decimals (`unit` being 10^decimals) and no trailing zeros; `-0` and
+    /// non-finite values write as `0`.
+    private mutating func appendNumber(_ value: Double, unit: UInt, decimals: Int) {
         guard value.isFinite else {
             appendByte(UInt8(ascii: "0"))
             return
         }
-        let unit: UInt = decimals == 3 ? 1000 : Self.power(ofTen: decimals)
         let scaled = Self.rounded(value * Double(unit))
         guard abs(scaled) < 9e15 else {
             appendString(String(Int(value)))
@@ -152,10 +280,6 @@ struct SVGBytes: ~Copyable {
         let units = Int(scaled)
         if units == 0 {
             appendByte(UInt8(ascii: "0"))
-            return
-        }
-        if decimals == 3 && units.magnitude < 100_000_000 {
-            appendThousandths(units)
             return
         }
         // All digits of |units| go right-aligned into a window past the end, two per division;
@@ -202,59 +326,6 @@ struct SVGBytes: ~Copyable {
             for source in fractionStart..<fractionEnd {
                 base[index] = base[source]
                 index += 1
-            }
-        }
-        count = index
-    }
-
-    /// A number of thousandths below 10^8 in magnitude (nearly every coordinate), digit by digit
-    /// with no loop over a window: the whole part, then up to three fraction digits.
-    @inline(__always)
-    private mutating func appendThousandths(_ units: Int) {
-        ensure(16)
-        var index = count
-        if units < 0 {
-            base[index] = UInt8(ascii: "-")
-            index += 1
-        }
-        let magnitude = Int(units.magnitude)
-        let whole = magnitude / 1000
-        let fraction = magnitude - whole * 1000
-        if whole < 10 {
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
-            index += 1
-        } else if whole < 100 {
-            writePair(whole, at: index)
-            index += 2
-        } else if whole < 1000 {
-            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
-            writePair(whole % 100, at: index + 1)
-            index += 3
-        } else {
-            var digits = 0
-            var rest = whole
-            while rest > 0 { digits += 1; rest /= 10 }
-            rest = whole
-            for position in stride(from: index + digits - 1, through: index, by: -1) {
-                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            index += digits
-        }
-        if fraction != 0 {
-            let hundreds = fraction / 100
-            let tens = (fraction / 10) % 10
-            let ones = fraction % 10
-            base[index] = UInt8(ascii: ".")
-            base[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
-            index += 2
-            if tens != 0 || ones != 0 {
-                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-                index += 1
-                if ones != 0 {
-                    base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)
-                    index += 1
-                }
             }
         }
         count = index
@@ -315,15 +386,19 @@ struct SVGBytes: ~Copyable {
     mutating func appendEscaped(_ text: String) {
         var text = text
         let clean = text.withUTF8 { utf8 -> Bool in
+            var ascii = true
             for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return false
                 case ..<0x20: return false
                 case 0xEF: return false  // U+FFFE/U+FFFF start with 0xEF: let the careful path decide
+                case 0x80...: ascii = false
                 default: continue
                 }
             }
+            let start = count
             append(utf8)
+            if !ascii { markNonASCII(start..<count) }
             return true
         }
         if !clean { appendString(SVGWriter.escape(text)) }

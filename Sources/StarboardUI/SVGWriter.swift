@@ -22,7 +22,17 @@ public struct SVGWriter: ~Copyable {
     /// assistive technology.
     mutating func document(_ display: DisplayList, graph: ViewGraph, size: Size, title: String?) -> String {
         body.reserve(4096)
-        for item in display.items { write(item, display, graph) }
+        // Items read their shapes, texts and groups in place through buffer pointers: an array's
+        // subscript would copy each (retaining its strings and paints) only to release it after.
+        graph.shapes.withUnsafeBufferPointer { shapes in
+            graph.texts.withUnsafeBufferPointer { texts in
+                display.texts.withUnsafeBufferPointer { layouts in
+                    display.groups.withUnsafeBufferPointer { groups in
+                        for item in display.items { write(item, shapes: shapes, texts: texts, layouts: layouts, groups: groups) }
+                    }
+                }
+            }
+        }
         var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         svg.appendNumber(size.width)
@@ -52,36 +62,44 @@ public struct SVGWriter: ~Copyable {
         return svg.string
     }
 
-    private mutating func write(_ item: DisplayItem, _ display: DisplayList, _ graph: ViewGraph) {
+    private mutating func write(
+        _ item: DisplayItem, shapes: UnsafeBufferPointer<ShapeNode>, texts: UnsafeBufferPointer<TextNode>,
+        layouts: UnsafeBufferPointer<TextLayout>, groups: UnsafeBufferPointer<GroupAttributes>
+    ) {
         switch item {
         case .shape(let index, let frame):
-            var drawing = graph.shapes[Int(index)].drawing
-            let geometry = graph.shapes[Int(index)].geometry
-            if let fill = drawing.fill, case .angular = fill {
-                writeSweep(fill, geometry: geometry, evenOdd: drawing.evenOdd, frame: frame)
-                guard drawing.stroke != nil else { return }
-                drawing.fill = nil
-            }
-            body.append("<path d=\"")
-            writeOutline(geometry, in: frame)
-            body.append("\"")
-            if let fill = drawing.fill {
-                writePaint(fill, attribute: "fill", frame: frame)
-                if drawing.evenOdd { body.append(" fill-rule=\"evenodd\"") }
-            } else {
-                body.append(" fill=\"none\"")
-            }
-            if let stroke = drawing.stroke {
-                writeStroke(stroke, frame: frame)
-            }
-            body.append("/>")
+            writeShape(shapes.baseAddress! + Int(index), in: frame)
         case .text(let index, let layout, let frame):
-            writeText(graph.texts[Int(index)], display.texts[Int(layout)], in: frame)
+            writeText(texts[Int(index)], layouts[Int(layout)], in: frame)
         case .beginGroup(let index):
-            writeGroupStart(display.groups[Int(index)])
+            writeGroupStart(groups.baseAddress! + Int(index))
         case .endGroup:
             body.append("</g>")
         }
+    }
+
+    /// Reads the shape in place (a pointer into the graph's table): passed by value it would be
+    /// copied, paint and all, for every shape.
+    private mutating func writeShape(_ shape: UnsafePointer<ShapeNode>, in frame: Rect) {
+        var fill = shape.pointee.drawing.fill
+        if let angular = fill, case .angular = angular {
+            writeSweep(angular, geometry: shape.pointee.geometry, evenOdd: shape.pointee.drawing.evenOdd, frame: frame)
+            guard shape.pointee.drawing.stroke != nil else { return }
+            fill = nil
+        }
+        body.append("<path d=\"")
+        writeOutline(shape.pointee.geometry, in: frame)
+        body.append("\"")
+        if let fill {
+            writePaint(fill, attribute: "fill", frame: frame)
+            if shape.pointee.drawing.evenOdd { body.append(" fill-rule=\"evenodd\"") }
+        } else {
+            body.append(" fill=\"none\"")
+        }
+        if let stroke = shape.pointee.drawing.stroke {
+            writeStroke(stroke, frame: frame)
+        }
+        body.append("/>")
     }
 
     /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps, and
@@ -166,33 +184,35 @@ public struct SVGWriter: ~Copyable {
         if face.isSlanted { body.append(" font-style=\"italic\"") }
     }
 
-    private mutating func writeGroupStart(_ attributes: GroupAttributes) {
+    /// Reads the group's attributes in place, field by field: passed by value they would be
+    /// copied whole (every string retained and released) for every group.
+    private mutating func writeGroupStart(_ group: UnsafePointer<GroupAttributes>) {
         body.append("<g")
-        if let id = attributes.elementID {
+        if let id = group.pointee.elementID {
             body.append(" data-id=\"")
             body.appendEscaped(id)
             body.append("\"")
         }
-        if let tap = attributes.tapTarget {
+        if let tap = group.pointee.tapTarget {
             body.append(" data-tap=\"")
             body.appendEscaped(tap)
             body.append("\"")
         }
         // Where the escaped label went, so the <title> copies it instead of escaping it again.
         var escapedLabel = 0..<0
-        if attributes.isHidden {
+        if group.pointee.isHidden {
             body.append(" aria-hidden=\"true\"")
-        } else if let info = attributes.accessibility {
-            if attributes.tapTarget != nil || attributes.traits.contains(.isButton) {
+        } else if let info = group.pointee.accessibility {
+            if group.pointee.tapTarget != nil || group.pointee.traits.contains(.isButton) {
                 body.append(" role=\"button\"")
-            } else if attributes.traits.contains(.isLink) {
+            } else if group.pointee.traits.contains(.isLink) {
                 body.append(" role=\"link\"")
-            } else if attributes.traits.contains(.isHeader) {
+            } else if group.pointee.traits.contains(.isHeader) {
                 body.append(" role=\"heading\"")
             } else if info.label != nil {
                 body.append(" role=\"img\"")
             }
-            if attributes.traits.contains(.isSelected) {
+            if group.pointee.traits.contains(.isSelected) {
                 body.append(" aria-selected=\"true\"")
             }
             if let label = info.label {
@@ -203,7 +223,7 @@ public struct SVGWriter: ~Copyable {
                 body.append("\"")
             }
         }
-        switch attributes.transform {
+        switch group.pointee.transform {
         case .rotate(let degrees, let pivot)?:
             body.append(" transform=\"rotate(")
             body.appendNumber(degrees)
@@ -226,23 +246,23 @@ public struct SVGWriter: ~Copyable {
         case nil:
             break
         }
-        if let opacity = attributes.opacity {
+        if let opacity = group.pointee.opacity {
             body.append(" opacity=\"")
             body.appendNumber(opacity)
             body.append("\"")
         }
-        if let filter = attributes.filter {
+        if let filter = group.pointee.filter {
             body.append(" filter=\"url(#")
             define(filter)
             body.append(")\"")
         }
-        if let clip = attributes.clip {
+        if let clip = group.pointee.clip {
             body.append(" clip-path=\"url(#")
             define(clip.0, in: clip.1)
             body.append(")\"")
         }
         body.append(">")
-        if !attributes.isHidden, let info = attributes.accessibility {
+        if !group.pointee.isHidden, let info = group.pointee.accessibility {
             if info.label != nil {
                 body.append("<title>")
                 body.appendCopy(of: escapedLabel)

@@ -72,12 +72,12 @@ public struct _ShapeView<S: Shape>: PrimitiveView {
     let stroke: (style: AnyShapeStyle, stroke: StrokeStyle)?
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        let environment = graph.environment
-        graph.addShape(shape.resolvedGeometry(), ShapeDrawing(
-            fill: fill?._resolvePaint(in: environment).paint,
-            stroke: stroke.map { Stroke(paint: $0.style._resolvePaint(in: environment).paint, style: $0.stroke) },
-            evenOdd: fillStyle.isEOFilled
-        ))
+        // The paints are resolved against the graph's environment in place (a local copy of the
+        // environment costs more than resolving them).
+        let fillPaint = fill?._resolvePaint(in: graph.environment).paint
+        var strokePaint: Stroke?
+        if let stroke { strokePaint = Stroke(paint: stroke.style._resolvePaint(in: graph.environment).paint, style: stroke.stroke) }
+        graph.addShape(shape.resolvedGeometry(), ShapeDrawing(fill: fillPaint, stroke: strokePaint, evenOdd: fillStyle.isEOFilled))
     }
 
     /// Also strokes the outline of the filled shape.

@@ -103,7 +103,7 @@ public struct Binding<Value>: DynamicProperty {
 extension View {
     /// Runs `action` when the view is tapped in the live preview (in the worker, with the values
     /// the preview shows); what it changes in `@Inspectable` properties goes to every window.
-    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+    public consuming func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modifier(_TapActionModifier(action: { _ in action() }))
     }
 
@@ -111,7 +111,7 @@ extension View {
     /// top-left corner at 0, 0) or the preview's (`.global`), as SwiftUI's iOS 17 form does.
     ///
     /// A tap from the keyboard or assistive technology lands at the view's centre.
-    public func onTapGesture(
+    public consuming func onTapGesture(
         count: Int = 1, coordinateSpace: CoordinateSpace = .local, perform action: @escaping (CGPoint) -> Void
     ) -> some View {
         modifier(_TapActionModifier(action: action, coordinateSpace: coordinateSpace))
@@ -121,7 +121,7 @@ extension View {
 extension View {
     /// Which part of the view takes taps. Starboard's tap targets are always the view's whole
     /// frame, so this changes nothing; it is here so code written for SwiftUI reads the same.
-    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
+    public consuming func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View {
         self
     }
 }
@@ -135,7 +135,7 @@ public struct _TapActionModifier: ViewModifier {
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
         let mark = graph.pending.count
         content._makeNodes(in: &graph)
-        graph.actions.append(modifier.action)
+        graph.actions.append(.located(modifier.action))
         let target = TapTarget(id: nil, action: Int32(graph.actions.count - 1), isGlobal: modifier.coordinateSpace == .global)
         graph.wrapEach(from: mark, in: .tapTarget(target))
     }

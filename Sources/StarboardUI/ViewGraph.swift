@@ -21,7 +21,7 @@ public struct ViewGraph {
     var tapTargets: [TapTarget] = []
     /// What `onTapGesture` and `Button` do, by the index their tap target holds; each is given
     /// where the tap landed in the tap target's own coordinates.
-    var actions: [(Point) -> Void] = []
+    var actions: [TapAction] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
@@ -145,8 +145,8 @@ public struct ViewGraph {
             frames.append(spec)
             modifier = .frame(Int32(frames.count - 1))
         case .accessibility(let info):
-            accessibility.append(info)
-            modifier = .accessibility(Int32(accessibility.count - 1))
+            mergeAccessibility(info, from: mark)
+            return
         case .tapTarget(let id):
             tapTargets.append(id)
             modifier = .tapTarget(Int32(tapTargets.count - 1))
@@ -168,6 +168,38 @@ public struct ViewGraph {
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
         }
         wrapEach(from: mark, in: .modifier(modifier))
+    }
+
+    /// Chained accessibility modifiers (`.accessibilityLabel(…).accessibilityValue(…)`) make
+    /// one node: a view that is already an accessibility node takes the new facts into a merged
+    /// entry (its own facts first, as layout reads a run of them); any other view is wrapped.
+    /// Layout reads a run of accessibility nodes as one element anyway, so the result is the
+    /// same with fewer nodes to build, size and place.
+    private mutating func mergeAccessibility(_ info: AccessibilityInfo, from mark: Int) {
+        var shared: Int32?
+        for slot in mark..<pending.count {
+            let node = Int(pending[slot])
+            if case .modifier(.accessibility(let inner)) = nodes[node].kind {
+                // A new entry: the inner one may be shared by the other views of a group.
+                accessibility.append(accessibility[Int(inner)].merged(over: info))
+                nodes[node].kind = .modifier(.accessibility(Int32(accessibility.count - 1)))
+            } else {
+                if shared == nil {
+                    accessibility.append(info)
+                    shared = Int32(accessibility.count - 1)
+                }
+                guard wrap(slot: slot, in: .modifier(.accessibility(shared!))) else { return }
+            }
+        }
+    }
+
+    /// Wraps the pending node at `slot` in a node of `kind`; false once a limit is hit.
+    private mutating func wrap(slot: Int, in kind: NodeKind) -> Bool {
+        let first = Int32(childList.count)
+        childList.append(pending[slot])
+        guard let index = append(GraphNode(kind: kind, firstChild: first, childCount: 1)) else { return false }
+        pending[slot] = index
+        return true
     }
 
     private mutating func wrapEach(from mark: Int, in kind: NodeKind) {
@@ -288,7 +320,8 @@ enum NodeKind {
 /// A `GeometryReader`'s content, built once layout has given it a size.
 struct GeometryContent {
     let build: (GeometryProxy, inout ViewGraph) -> Void
-    let environment: EnvironmentValues
+    /// Swapped into the graph while the content is built (``LayoutEngine/placeGeometry``).
+    var environment: EnvironmentValues
     let stackAxis: Axis?
 }
 
@@ -372,6 +405,20 @@ enum LayoutEffect {
     case clip(Clip)
     case zIndex(Double)
     case layoutPriority(Double)
+}
+
+/// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
+/// Two cases, so a button's action is kept as it is instead of in a closure made to drop the point.
+enum TapAction {
+    case plain(() -> Void)
+    case located((Point) -> Void)
+
+    func callAsFunction(_ location: Point) {
+        switch self {
+        case .plain(let action): action()
+        case .located(let action): action(location)
+        }
+    }
 }
 
 /// Where a tap goes: an id the component's `tap(_:)` knows, or an action (an index into

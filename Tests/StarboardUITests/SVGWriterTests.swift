@@ -15,9 +15,19 @@ struct SVGWriterTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (262.32, "262.32"), (1.0 / 3.0, "0.333"), (-2.5, "-2.5"),
         (0.0004, "0"), (-0.0004, "0"), (1234567.0, "1234567"), (Double.nan, "0"), (Double.infinity, "0"), (0.1 + 0.2, "0.3"),
+        (0.0005, "0.001"), (-0.05, "-0.05"), (10, "10"), (100.25, "100.25"), (999.999, "999.999"), (1234.5, "1234.5"),
+        (12345.678, "12345.678"), (99999.9996, "100000"), (123456.7, "123456.7"), (-98765.4321, "-98765.432"),
+        (-Double.infinity, "0"), (2.04, "2.04"), (7.5, "7.5"),
     ])
     func formatsNumbersShortAndFixed(value: Double, expected: String) throws {
         #expect(SVGWriter.number(value) == expected)
+    }
+
+    @Test func otherPrecisionsKeepTheirDecimals() throws {
+        #expect(SVGWriter.number(1.0 / 3.0, decimals: 6) == "0.333333")
+        #expect(SVGWriter.number(0.25, decimals: 6) == "0.25")
+        #expect(SVGWriter.number(-12.345, decimals: 1) == "-12.3")
+        #expect(SVGWriter.number(44, decimals: 1) == "44")
     }
 
     @Test func escapesHostileText() throws {
@@ -26,6 +36,29 @@ struct SVGWriterTests {
         #expect(!svg.contains("<script>"))
         #expect(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;quotes&apos; 🏔️ \u{FFFD}\u{FFFD}"))
         #expect(isWellFormedXML(svg))
+    }
+
+    /// Only the span where text outside ASCII was appended is checked as UTF-8 byte by byte; the
+    /// string has every byte wherever that span lies (start, middle, end, copied, joined).
+    @Test(arguments: ["", "é", "☃️ snow", "snow ☃️", "a 🏔️ b 🌷 c"])
+    func bytesWithTextOutsideASCIIBecomeTheSameString(text: String) throws {
+        var bytes = SVGBytes(capacity: 16)
+        bytes.append("<text>")
+        let start = bytes.count
+        bytes.appendEscaped(text)
+        let label = start..<bytes.count
+        bytes.append("</text><title>")
+        bytes.appendCopy(of: label)
+        bytes.append("</title>")
+        bytes.appendString(text)
+        var outer = SVGBytes(capacity: 16)
+        outer.append("<g>")
+        outer.append(bytes)
+        outer.append("</g>")
+        outer.append(bytes, from: start)
+        let expected = "<text>\(text)</text><title>\(text)</title>\(text)"
+        #expect(bytes.string == expected)
+        #expect(outer.string == "<g>\(expected)</g>" + expected.dropFirst("<text>".utf8.count))
     }
 
     @Test func documentHasSizeViewBoxAndNoScript() throws {
@@ -76,6 +109,13 @@ struct SVGWriterTests {
         ])
     }
 
+    @Test func traitsAreNamedInDeclarationOrder() {
+        #expect(AccessibilityTraits().names == [])
+        #expect(AccessibilityTraits.isButton.names == ["button"])
+        #expect(AccessibilityTraits([.isHeader, .isButton, .updatesFrequently]).names == ["button", "header", "updatesFrequently"])
+        #expect(AccessibilityTraits([.isToggle, .isSelected]).names == ["selected", "toggle"])
+    }
+
     @Test func shapesDrawTheirOutlines() throws {
         #expect(SVGWriter.pathData(Path { $0.addLines([Point(x: 0, y: 0), Point(x: 1, y: 2)]); $0.closeSubpath() }) == "M0 0 L1 2 Z")
         var curve = Path()
@@ -85,5 +125,58 @@ struct SVGWriterTests {
         #expect(SVGWriter.pathData(curve) == "M0 0 Q5 5 10 0 C12 3 18 3 20 0")
         let capsule = try Renderer.render(Capsule().frame(width: 40, height: 10)).svg
         #expect(capsule.contains("A5 5 0 0 1"))
+    }
+}
+
+@Suite("Accessibility modifiers")
+struct AccessibilityModifierTests {
+    /// A chain of accessibility modifiers is one node and one element; the innermost fact wins
+    /// where two set the same one, as when layout merged a run of nodes.
+    @Test func aChainIsOneNodeAndOneElement() throws {
+        let rendering = try Renderer.render(
+            Rectangle().frame(width: 10, height: 10)
+                .accessibilityIdentifier("box")
+                .accessibilityLabel("Inner")
+                .accessibilityValue("3")
+                .accessibilityLabel("Outer")
+                .accessibilityHint("Tap")
+                .accessibilityAddTraits(.isHeader)
+        )
+        // The rectangle, its frame and one accessibility node.
+        #expect(rendering.statistics.nodes == 3)
+        #expect(rendering.accessibility == [
+            AccessibilityElement(id: "box", label: "Inner", value: "3", hint: "Tap", frame: Rect(x: 0, y: 0, width: 10, height: 10), isTappable: false, traits: ["header"]),
+        ])
+        #expect(rendering.svg.contains("<g data-id=\"box\" role=\"heading\" aria-label=\"Inner\"><title>Inner</title><desc>3 Tap</desc>"))
+    }
+
+    /// Modifiers on a group reach each view; a later one merges into each view's own facts
+    /// without changing the other views'.
+    @Test func aChainOnAGroupMergesPerView() throws {
+        let rendering = try Renderer.render(
+            VStack {
+                Group {
+                    Rectangle().frame(width: 10, height: 10).accessibilityLabel("First")
+                    Rectangle().frame(width: 10, height: 10)
+                }
+                .accessibilityValue("shared")
+                .accessibilityLabel("Fallback")
+            }
+        )
+        #expect(rendering.accessibility.map(\.label) == ["First", "Fallback"])
+        #expect(rendering.accessibility.map(\.value) == ["shared", "shared"])
+    }
+
+    /// A tap target between two accessibility modifiers still makes one element with both.
+    @Test func aTapBetweenAccessibilityModifiersStaysOneElement() throws {
+        let rendering = try Renderer.render(
+            Rectangle().frame(width: 10, height: 10)
+                .accessibilityLabel("Dot")
+                .tappable(id: "dot")
+                .accessibilityHint("Opens it")
+        )
+        #expect(rendering.accessibility == [
+            AccessibilityElement(id: "dot", label: "Dot", value: nil, hint: "Opens it", frame: Rect(x: 0, y: 0, width: 10, height: 10), isTappable: true, traits: ["button"]),
+        ])
     }
 }
