@@ -112,6 +112,8 @@ function typing({ read, emit, invalid, inputs, commitOnChange = true }) {
     commit,
     /** Forgets typed text (after Escape or a value set from outside). */
     settle() { clearTimeout(timer); dirty = false; },
+    /** Counts the text as typed again, so Enter sends it (after another window changed the value). */
+    touch() { dirty = true; },
     get dirty() { return dirty; },
   };
 }
@@ -224,6 +226,7 @@ function numericEditor(property, { id, emit, values, invalid }, { integer, angle
       if (!isEditing(input) && !typed.dirty) assign(input, value == null ? '' : numberText(value));
     },
     flush: () => typed.commit({ quiet: true }),
+    retype: () => typed.touch(),
     revert,
   };
 }
@@ -286,6 +289,7 @@ function stringEditor(property, { id, emit, values, invalid }) {
       count();
     },
     flush: () => typed.commit({ quiet: true }),
+    retype: () => typed.touch(),
     revert,
   };
 }
@@ -353,6 +357,7 @@ function pairEditor(property, { id, emit, values, invalid }, keys, shortNames) {
       if (!fields.some(({ input }) => isEditing(input)) && !typed.dirty) show(value);
     },
     flush: () => typed.commit({ quiet: true }),
+    retype: () => typed.touch(),
     revert,
   };
 }
@@ -438,6 +443,7 @@ function colorEditor(property, { id, emit, invalid }) {
       root.style.setProperty('--swatch-alpha', String(alphaOf(current) / 255));
     },
     flush: () => { typedHex.commit({ quiet: true }); typedOpacity.commit({ quiet: true }); },
+    retype: () => { typedHex.touch(); typedOpacity.touch(); },
     revert,
   };
 }
@@ -493,6 +499,7 @@ function dateEditor(property, { id, emit, values, invalid }) {
       if (!isEditing(input) && !typed.dirty) assign(input, value ?? '');
     },
     flush: () => typed.commit({ quiet: true }),
+    retype: () => typed.touch(),
     revert,
   };
 }

@@ -36,7 +36,9 @@ export class Inspector extends EventTarget {
       const row = event.target.closest?.('.prop');
       if (!row) return;
       requestAnimationFrame(() => {
-        if (!row.contains(document.activeElement)) this.#apply(row.dataset.property);
+        if (row.contains(document.activeElement)) return;
+        this.#noteConflict(this.#rows.get(row.dataset.property), null);
+        this.#apply(row.dataset.property);
       });
     });
     form.addEventListener('submit', (event) => event.preventDefault());
@@ -133,6 +135,7 @@ export class Inspector extends EventTarget {
   /** The server accepted `value` for `name`: an error about that very choice is over. */
   accepted(name, value) {
     const entry = this.#rows.get(name);
+    if (entry && sameValue(entry.property, entry.latest, value)) this.#noteConflict(entry, null);
     if (!entry || entry.message === null) return;
     if (sameValue(entry.property, entry.latest, value)) this.#showError(entry, null);
   }
@@ -164,6 +167,37 @@ export class Inspector extends EventTarget {
   /** Sends what was typed and is valid but still waiting for its pause (e.g. before going offline). */
   flush() {
     for (const entry of this.#rows.values()) entry.editor.flush();
+  }
+
+  /** The property whose control has focus, if any. */
+  focusedProperty() {
+    return document.activeElement?.closest?.('.prop')?.dataset.property ?? null;
+  }
+
+  /**
+   * Another window changed `name` while this one edits it: says so at the
+   * field (the typed text stays; Enter applies it, Escape takes theirs).
+   */
+  otherChanged(name, who, valueText) {
+    const entry = this.#rows.get(name);
+    if (!entry) return;
+    entry.editor.retype?.();
+    this.#noteConflict(entry, `${who} changed ${labelOf(entry.property)} to ${valueText} while you were editing it. `
+      + 'Your text is kept: Enter applies it, Escape shows theirs.');
+  }
+
+  #noteConflict(entry, message) {
+    if (!entry) return;
+    if (!message) {
+      entry.conflict?.remove();
+      entry.conflict = null;
+      return;
+    }
+    if (!entry.conflict) {
+      entry.conflict = element('p', { class: 'conflict', role: 'status' });
+      entry.row.append(entry.conflict);
+    }
+    entry.conflict.textContent = message;
   }
 
   /** Focuses a property's first control. */

@@ -17,9 +17,10 @@ import {
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
 import { swiftExpression } from './swiftcode.js';
 import { downloadPNG, downloadSVG } from './download.js';
-import { isDefault, labelOf, readableServerMessage, sameValue } from './values.js';
+import { formatValue, isDefault, labelOf, readableServerMessage, sameValue } from './values.js';
 import { Problems } from './problems.js';
 import { Sidebar } from './sidebar.js';
+import { History, changedElsewhere, windowName } from './history.js';
 import { wirePreferences } from './preferences.js';
 
 const $ = (id) => document.getElementById(id);
@@ -43,6 +44,10 @@ const accessibility = new AccessibilityPanel({
 const matrix = new Matrix($('matrix'));
 const problems = new Problems({ banner: $('problem'), build: $('build') });
 const sidebar = new Sidebar({ toggle: $('sidebar-toggle'), panel: $('sidebar'), filter: $('filter') });
+const shared = new History({
+  list: $('history-list'), filter: $('history-filter'), clear: $('history-clear'), empty: $('history-empty'),
+  undo: $('undo'), redo: $('redo'), presence: $('presence'),
+});
 
 const state = {
   components: new Map(),
@@ -79,6 +84,9 @@ connection.addEventListener('message', (event) => {
     case 'problem': problems.report(message.component, message.message); break;
     case 'build': problems.showBuild(message); break;
     case 'error': if (!answered) toast(message.message ?? 'The server reported an error.', 'error'); break;
+    case 'welcome': shared.window = message.window; break;
+    case 'presence': if (message.component === state.current?.name) shared.setPresence(message.windows); break;
+    case 'action': onAction(message); break;
     default: break;
   }
 });
@@ -206,6 +214,7 @@ function select(name, { history = 'push' } = {}) {
   }
   catalog.setCurrent(name);
   problems.setCurrent(name);
+  shared.setComponent(component);
   if (!same && state.matrix) matrix.show(state.matrix, matrixCells(state.matrix, state.environment));
   syncSubscriptions();
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
@@ -239,11 +248,76 @@ function syncSubscriptions() {
     connection.send({ type: 'unsubscribe', component: key.split('\n')[0], ...environmentField(environment) });
     state.subscriptions.delete(key);
   }
+  let subscribed = false;
   for (const [key, environment] of wanted) {
     if (state.subscriptions.has(key)) continue;
-    if (connection.send({ type: 'subscribe', component, ...environmentField(environment) })) state.subscriptions.set(key, environment);
+    if (connection.send({ type: 'subscribe', component, ...environmentField(environment) })) {
+      state.subscriptions.set(key, environment);
+      subscribed = true;
+    }
+  }
+  if (subscribed && component) loadHistory(component);
+}
+
+// Shared history: undo, redo, the actions log, presence
+
+/** Asks for the component's actions log; new entries then come as `action` messages. */
+async function loadHistory(component) {
+  try {
+    shared.load(await connection.request({ type: 'history', component }));
+  } catch (error) {
+    if (error.name !== 'DisconnectedError') toast(`The history of ${component} could not be loaded: ${error.message}`, 'error');
   }
 }
+
+function onAction(message) {
+  if (message.component !== state.current?.name) return;
+  shared.add(message);
+  const focused = inspector.focusedProperty();
+  if (!changedElsewhere(message.action, focused, shared.window)) return;
+  const change = message.action.changes.find((c) => c.property === focused);
+  const property = state.current.properties.find((p) => p.name === focused);
+  const value = change.to === null ? property.default : change.to;
+  inspector.otherChanged(focused, windowName(message.action.windows[0], shared.window), formatValue(property, value));
+}
+
+/** Undo or redo over the shared history; what this window has not sent yet is dropped first. */
+async function moveInHistory(type) {
+  const component = state.current?.name;
+  if (!component || !connection.isOpen) return;
+  changes.discard(component);
+  try {
+    const ack = await changes.send({ type, component });
+    showNotes(ack.notes);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+shared.addEventListener('undo', () => moveInHistory('undo'));
+shared.addEventListener('redo', () => moveInHistory('redo'));
+shared.addEventListener('restore', async (event) => {
+  const component = state.current?.name;
+  if (!component) return;
+  changes.discard(component);
+  try {
+    const ack = await changes.send({ type: 'restore', component, revision: event.detail.revision });
+    showNotes(ack.notes);
+  } catch (error) {
+    reportError(error);
+  }
+});
+
+document.addEventListener('keydown', (event) => {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  const redo = (key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey);
+  if (!redo && !(key === 'z' && !event.shiftKey)) return;
+  // Text fields keep their own undo for what is being typed.
+  if (event.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+  event.preventDefault();
+  if (redo ? shared.canRedo : shared.canUndo) moveInHistory(redo ? 'redo' : 'undo');
+});
 
 function onRender(message) {
   changes.renderArrived(message.component, message.revision);

@@ -39,7 +39,7 @@ function start() {
   const data = window.STARBOARD_EXPORT;
   markStatic(data);
   for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current',
-    'environment-bar', 'matrix', 'audit-head', 'audit-list']) {
+    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence']) {
     const node = $(id);
     if (node) node.hidden = true;
   }

@@ -9,11 +9,13 @@ final class StarboardClient: @unchecked Sendable {
     private var nextID = 1
 
     /// Connects (offering permessage-deflate as a browser does, with `compressing`) and reads the
-    /// catalog, which the server sends first.
+    /// catalog, which the server sends first, and the window's number, which comes next.
     init(port: Int, compressing: Bool = false, timeoutSeconds: Int = 10) throws(BenchError) {
         socket = try WebSocketClient(port: port, compressing: compressing, timeoutSeconds: timeoutSeconds)
         let first = try socket.receive()
         guard first.type == "catalog" else { throw BenchError("expected the catalog first, got \(first.type ?? "?")") }
+        let second = try socket.receive()
+        guard second.type == "welcome" else { throw BenchError("expected the window's number after the catalog, got \(second.type ?? "?")") }
     }
 
     /// Subscribes and waits for the current render; returns its revision.

@@ -158,7 +158,7 @@ struct SessionCoreTests {
         session.receive(#"{"type":"subscribe","component":"PageControl"}"#, from: a)
         session.receive(#"{"type":"subscribe","component":"PageControl"}"#, from: b)
         session.receive(#"{"type":"unsubscribe","component":"PageControl"}"#, from: a)
-        session.run { core, _ in core.closed(b) }
+        session.run { core, effects in core.closed(b, into: &effects) }
         session.receive(#"{"type":"set","component":"PageControl","values":{"currentPage":2},"id":1}"#, from: a)
         session.answerAll()
         #expect(session.read(a, type: "ack").count == 1)

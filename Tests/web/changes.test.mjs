@@ -12,25 +12,48 @@ class LoopbackConnection {
   revision = 0;
   queue = null;
   reject = null; // (message) => error reply or null
+  busy = 0;      // requests whose ack or render has not come yet
   async request(message) {
     if (!this.isOpen) throw new DisconnectedError();
     this.sent.push(message);
+    this.busy += 1;
     await new Promise((resolve) => setTimeout(resolve, 1));
     const refusal = this.reject?.(message);
-    if (refusal) throw new ServerError(refusal);
+    if (refusal) {
+      this.busy -= 1;
+      throw new ServerError(refusal);
+    }
     const revision = ++this.revision;
     // The server sends the ack, then the render.
-    setTimeout(() => this.queue.renderArrived(message.component, revision), 1);
+    setTimeout(() => {
+      this.busy -= 1;
+      this.queue.renderArrived(message.component, revision);
+    }, 1);
     return { type: 'ack', component: message.component, revision };
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+let current = null;
+
+/**
+ * Waits until the loopback has answered everything, and a little longer for the queue to send
+ * what follows; polls instead of sleeping a fixed time, so a loaded machine cannot fail it.
+ */
+async function settle() {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 5000;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    await pause();
+    quiet = current && current.busy > 0 ? 0 : quiet + 1;
+  }
+}
 
 function make() {
   const connection = new LoopbackConnection();
   const queue = new ChangeQueue(connection);
   connection.queue = queue;
+  current = connection;
   return { connection, queue };
 }
 

@@ -112,6 +112,12 @@ public struct Workbench: Sendable {
                     var resolved = try component.resolve(changes: [:], over: current)
                     resolved.notes = loadWarnings + resolved.notes
                     resolution = resolved
+                case .replace(let values):
+                    // Values the history kept: checked like saved ones, what no longer fits is clamped.
+                    let (replaced, warnings) = self.values(values, of: component)
+                    var resolved = try component.resolve(changes: [:], over: replaced)
+                    resolved.notes = warnings + resolved.notes
+                    resolution = resolved
                 }
                 current = resolution.values
                 anyAccepted = true

@@ -72,6 +72,9 @@ public enum WorkerChange: Hashable, Sendable {
     case tap(WorkerTap)
     /// Re-checks saved values against the current declaration, clamping what no longer fits.
     case restore
+    /// All values replaced by these (a JSON object; missing properties take their defaults), as
+    /// undo, redo and restoring an entry of the history do. Checked like saved values.
+    case replace(JSONValue)
 }
 
 /// A tap: its target, where it landed in the render's points (nil: the target's centre, as a
@@ -251,6 +254,7 @@ public enum WorkerCodec {
         static let reset = "reset"
         static let tap = "tap"
         static let restore = "restore"
+        static let replace = "replace"
         static let target = "target"
         static let location = "location"
         static let environment = "environment"
@@ -440,6 +444,7 @@ public enum WorkerCodec {
                 ]))])
             }
         case .restore: .object([(Key.restore, .bool(true))])
+        case .replace(let values): .object([(Key.replace, values)])
         }
     }
 
@@ -455,6 +460,7 @@ public enum WorkerCodec {
             return .tap(WorkerTap(target: target, location: location, environment: try environment(tap[Key.environment])))
         }
         if json[Key.restore] != nil { return .restore }
+        if let values = json[Key.replace] { return .replace(values) }
         switch json[Key.reset] {
         case .null?: return .reset(nil)
         case .array(let names)?: return .reset(names.compactMap(\.stringValue))

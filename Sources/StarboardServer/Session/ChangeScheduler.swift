@@ -116,7 +116,7 @@ struct ChangeScheduler {
                     answered.append(answer)
                     line.drop(1)
                 }
-                let step: Step = answered.isEmpty ? .batch(component: name, line.take(Self.maxBatch)) : .answered(component: name, answered)
+                let step: Step = answered.isEmpty ? .batch(component: name, line.take(Self.batchLength(line))) : .answered(component: name, answered)
                 // The rest goes to the back: other components get their turn first.
                 if !line.isEmpty {
                     lines[name] = line
@@ -127,6 +127,15 @@ struct ChangeScheduler {
             }
         }
         return nil
+    }
+
+    /// How many changes from the front of `line` go in one batch: an undo or redo goes alone, and
+    /// ends the batch before it, as it is resolved against the history the changes ahead made.
+    private static func batchLength(_ line: ChangeLine<PendingChange>) -> Int {
+        if line[0].origin.isUnresolvedMove { return 1 }
+        var length = 1
+        while length < min(maxBatch, line.count), !line[length].origin.isUnresolvedMove { length += 1 }
+        return length
     }
 
     /// Marks work as sent; returns its number, which the reply must carry.

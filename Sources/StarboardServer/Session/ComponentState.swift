@@ -15,6 +15,8 @@ struct ComponentState {
     /// Renders of the current values in other environments than the standard one (the render
     /// fields, as `renderFields`), for windows that preview there; emptied when the values change.
     var environmentRenders: [RenderEnvironment: String] = [:]
+    /// The actions log and the undo and redo stacks, shared by every window.
+    var history = History()
 
     init(values: JSONValue, revision: Int) {
         self.values = values
@@ -30,12 +32,15 @@ struct ComponentState {
 
     /// Applies `change` from the cache, if the worker answered it before from these values.
     mutating func applyCached(_ change: PendingChange, component: String, cache: inout RenderCache) -> CachedAnswer? {
+        // An undo or redo is resolved against the history when it goes out, never from the cache.
+        if change.origin.isUnresolvedMove { return nil }
         guard let hit = cache.lookup(RenderCache.key(component: component, baseText: valuesText, change: change.change)) else { return nil }
+        let before = values
         revision += 1
         setValues(hit.values, text: hit.valuesText)
         renderFields = hit.render
         problem = nil
-        return CachedAnswer(change: change, revision: revision, hit: hit)
+        return CachedAnswer(change: change, revision: revision, hit: hit, before: before)
     }
 }
 
@@ -43,9 +48,29 @@ struct ComponentState {
 struct PendingChange {
     let connection: ConnectionID
     let id: JSONValue?
-    let change: WorkerChange
+    var change: WorkerChange
     /// The property an error should be shown at, when the change is about one.
     let property: String?
+    /// An edit, or a move along the shared history.
+    var origin: History.Origin = .edit
+
+    /// Resolves an undo or redo against the history as it is now, when the change goes to the
+    /// worker; false when there is nothing to move to.
+    mutating func resolveMove(in history: inout History) -> Bool {
+        switch origin {
+        case .undo(nil):
+            guard let step = history.takeUndo() else { return false }
+            origin = .undo(step)
+            change = .replace(step.before)
+        case .redo(nil):
+            guard let step = history.takeRedo() else { return false }
+            origin = .redo(step)
+            change = .replace(step.after)
+        default:
+            break
+        }
+        return true
+    }
 }
 
 /// A preview (or an audit) waiting for the worker.
@@ -66,4 +91,6 @@ struct CachedAnswer {
     let change: PendingChange
     let revision: Int
     let hit: RenderCache.Entry
+    /// The values before the change.
+    let before: JSONValue
 }

@@ -30,6 +30,8 @@ enum CrashReport {
             return "a tap on \(tap.target)\(place)"
         case .restore:
             return ""
+        case .replace(let values):
+            return "a return to " + summary(of: .set(values))
         }
     }
 

@@ -55,6 +55,9 @@ struct RenderCache {
             if let location = tap.location { key += "@\(location.x),\(location.y)" }
         case .restore:
             key += "restore"
+        case .replace(let values):
+            key += "replace:"
+            values.write(into: &key)
         }
         return key
     }

@@ -14,10 +14,19 @@ enum Request: Equatable {
     case preview(component: String, values: JSONValue, environment: RenderEnvironment = .standard)
     /// What breaks in the current values' render in an environment (contrast, clipping, …).
     case audit(component: String, environment: RenderEnvironment = .standard)
+    /// Takes back the newest change of the shared history, whoever made it.
+    case undo(component: String)
+    /// Does the newest taken-back change again.
+    case redo(component: String)
+    /// The actions log: the newest changes, with who made them and what they changed.
+    case history(component: String)
+    /// Brings back the values after the change at `revision` of the actions log.
+    case restore(component: String, revision: Int)
 
     var component: String {
         switch self {
-        case .subscribe(let c, _), .unsubscribe(let c, _), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _, _), .audit(let c, _): c
+        case .subscribe(let c, _), .unsubscribe(let c, _), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _, _), .audit(let c, _),
+             .undo(let c), .redo(let c), .history(let c), .restore(let c, _): c
         }
     }
 }
@@ -37,7 +46,7 @@ struct RequestError: Error, Equatable {
 }
 
 extension Envelope {
-    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit"]
+    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit", "undo", "redo", "history", "restore"]
 
     /// Reads one request; every problem becomes a ``RequestError`` that names the field at fault.
     static func parse(_ text: String) -> Result<Envelope, RequestError> {
@@ -93,6 +102,18 @@ extension Envelope {
                     : .audit(component: component, environment: environment)
             case .failure(let error): return .failure(error)
             }
+        case "undo":
+            request = .undo(component: component)
+        case "redo":
+            request = .redo(component: component)
+        case "history":
+            request = .history(component: component)
+        case "restore":
+            guard let revisionValue = json["revision"] else { return fail("missing field \"revision\" in restore", component: component) }
+            guard case .integer(let revision) = revisionValue else {
+                return fail("\"revision\" must be an integer revision from the history, got \(revisionValue.typeName)", component: component)
+            }
+            request = .restore(component: component, revision: revision)
         case "set":
             switch values() {
             case .success(let v): request = .set(component: component, values: v)

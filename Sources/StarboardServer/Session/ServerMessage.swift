@@ -75,6 +75,36 @@ enum ServerMessage {
         return JSONValue.object(members).description
     }
 
+    /// The second message on every connection, after the catalog: the number that names this
+    /// window in the actions log.
+    static func welcome(window: UInt64) -> String {
+        JSONValue.object([("type", .string("welcome")), ("window", .integer(Int(truncatingIfNeeded: window)))]).description
+    }
+
+    /// How many windows watch a component, sent to them when it changes.
+    static func presence(component: String, windows: Int) -> String {
+        JSONValue.object([("type", .string("presence")), ("component", .string(component)), ("windows", .integer(windows))]).description
+    }
+
+    /// One new entry of a component's actions log, to every window that watches it.
+    static func action(component: String, entry: JSONValue, canUndo: Bool, canRedo: Bool) -> String {
+        JSONValue.object([
+            ("type", .string("action")), ("component", .string(component)), ("action", entry),
+            ("canUndo", .bool(canUndo)), ("canRedo", .bool(canRedo)),
+        ]).description
+    }
+
+    /// The answer to `history`: the actions log, oldest first.
+    static func history(id: JSONValue?, component: String, entries: [JSONValue], canUndo: Bool, canRedo: Bool) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("history"))]
+        if let id { members.append(("id", id)) }
+        members.append(contentsOf: [
+            ("component", .string(component)), ("entries", .array(entries)), ("limit", .integer(History.limit)),
+            ("canUndo", .bool(canUndo)), ("canRedo", .bool(canRedo)),
+        ])
+        return JSONValue.object(members).description
+    }
+
     /// `render` is the render's fields as JSON text, spliced in as they are.
     static func preview(id: JSONValue?, component: String, values: JSONValue, render: String) -> String {
         var members: [(String, JSONValue)] = [("type", .string("preview"))]

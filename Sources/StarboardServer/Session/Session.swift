@@ -69,7 +69,7 @@ public final class Session: WebSocketHandler {
     }
 
     public func connectionClosed(_ connection: ConnectionID) {
-        perform { core, _ in core.closed(connection) }
+        perform { core, effects in core.closed(connection, into: &effects) }
     }
 
     public func received(_ text: String, from connection: ConnectionID) {

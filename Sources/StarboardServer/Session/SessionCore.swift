@@ -36,6 +36,8 @@ struct SessionCore {
     /// Subscriptions in other environments still to be answered with a render and the variants,
     /// by component.
     private var awaitingFirstRender: [String: [Subscriptions.Watch.Waiting]] = [:]
+    /// The time of an entry of the actions log, in milliseconds since 1970 (tests set their own).
+    var clock: @Sendable () -> Double = History.wallClock
 
     init(catalog: Catalog, components: [String: ComponentState]) {
         self.catalog = catalog
@@ -52,11 +54,20 @@ struct SessionCore {
     mutating func opened(_ connection: ConnectionID, into out: inout SessionEffects) {
         subscriptions.open(connection)
         out.send(catalog.frame, to: connection)
+        out.send(ServerMessage.welcome(window: connection.rawValue), to: connection)
         if let buildProblem { out.send(buildProblem, to: connection, coalescingKey: "build") }
     }
 
-    mutating func closed(_ connection: ConnectionID) {
+    mutating func closed(_ connection: ConnectionID, into out: inout SessionEffects) {
+        let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
+        for name in watched.sorted() { announcePresence(of: name, into: &out) }
+    }
+
+    /// Tells a component's windows how many windows watch it (in any environment).
+    private func announcePresence(of name: String, into out: inout SessionEffects) {
+        let watchers = subscriptions.allSubscribers(of: name)
+        out.broadcast(ServerMessage.presence(component: name, windows: watchers.count), to: watchers, coalescingKey: "presence:" + name)
     }
 
     // MARK: - Requests
@@ -82,9 +93,11 @@ struct SessionCore {
         case .subscribe(_, let environment):
             subscribe(connection, to: name, in: environment, id: id, into: &out)
         case .unsubscribe(_, let environment):
+            let watched = subscriptions.allSubscribers(of: name).count
             subscriptions.unsubscribe(connection, from: name, in: environment)
             awaitingFirstRender[name]?.removeAll { $0.connection == connection && $0.environment == environment }
             if let id { ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out) }
+            if subscriptions.allSubscribers(of: name).count != watched { announcePresence(of: name, into: &out) }
         case .set(_, let values):
             let members = values.objectMembers ?? []
             admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
@@ -98,6 +111,22 @@ struct SessionCore {
         case .audit(_, let environment):
             scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true))
             pump(into: &out)
+        case .undo:
+            // Resolved when it goes to the worker, after the changes ahead of it.
+            admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .undo(nil)), into: &out)
+        case .redo:
+            admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .redo(nil)), into: &out)
+        case .history:
+            let history = components[name]!.history
+            out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
+                                           canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
+        case .restore(_, let revision):
+            guard let values = components[name]!.history.values(after: revision) else {
+                let message = "\(name): revision \(revision) is not in the history (it keeps the newest \(History.limit) changes since the server started)"
+                out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+                return
+            }
+            admit(name, PendingChange(connection: connection, id: id, change: .replace(values), property: nil, origin: .restore(revision: revision)), into: &out)
         }
     }
 
@@ -106,7 +135,9 @@ struct SessionCore {
     /// when the worker has made it, unless it is at hand.
     private mutating func subscribe(_ connection: ConnectionID, to name: String, in environment: RenderEnvironment = .standard,
                                     id: JSONValue?, into out: inout SessionEffects) {
+        let watched = subscriptions.allSubscribers(of: name).count
         subscriptions.subscribe(connection, to: name, in: environment)
+        if subscriptions.allSubscribers(of: name).count != watched { announcePresence(of: name, into: &out) }
         let entry = components[name]!
         if let id { ack(id: id, component: name, revision: entry.revision, notes: [], to: connection, into: &out) }
         guard environment == .standard else {
@@ -147,10 +178,11 @@ struct SessionCore {
     /// Acks each answer and sends subscribers the newest render (earlier ones would be replaced in
     /// their queues anyway).
     private mutating func deliver(_ answers: [CachedAnswer], of name: String, into out: inout SessionEffects) {
-        guard let last = answers.last else { return }
+        guard let first = answers.first, let last = answers.last else { return }
         for answer in answers {
             ack(id: answer.change.id, component: name, revision: answer.revision, notes: answer.hit.notes, to: answer.change.connection, into: &out)
         }
+        record(name, before: first.before, after: last.hit.values, revision: last.revision, changes: answers.map(\.change), into: &out)
         out.changed()
         broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, into: &out)
         refreshOtherEnvironments(of: name)
@@ -169,6 +201,19 @@ struct SessionCore {
                  coalescingKey: id == nil ? "ack:" + component : nil)
     }
 
+    /// Adds accepted changes to the component's shared history and tells its windows (the
+    /// actions log, and whether undo and redo can go further).
+    private mutating func record(_ name: String, before: JSONValue, after: JSONValue, revision: Int, changes: [PendingChange],
+                                 into out: inout SessionEffects) {
+        guard var entry = components[name] else { return }
+        let action = entry.history.record(before: before, after: after, revision: revision, time: clock(),
+                                          items: changes.map { (window: $0.connection.rawValue, change: $0.change, origin: $0.origin) })
+        components[name] = entry
+        guard let action else { return }
+        out.broadcast(ServerMessage.action(component: name, entry: action.json, canUndo: entry.history.canUndo, canRedo: entry.history.canRedo),
+                      to: subscriptions.allSubscribers(of: name))
+    }
+
     private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String,
                                  in environment: RenderEnvironment = .standard, except: Set<ConnectionID> = [], into out: inout SessionEffects) {
         let key = environment == .standard ? "render:" + name : "render:\(name):\(environment.name)"
@@ -184,7 +229,12 @@ struct SessionCore {
             switch step {
             case .answered(let name, let answers):
                 deliver(answers, of: name, into: &out)
-            case .batch(let name, let items):
+            case .batch(let name, var items):
+                if items.count == 1, items[0].origin.isUnresolvedMove, !items[0].resolveMove(in: &components[name]!.history) {
+                    let what = if case .undo = items[0].origin { "undo" } else { "redo" }
+                    out.send(ServerMessage.error(RequestError(id: items[0].id, message: "\(name): nothing to \(what)", component: name)), to: items[0].connection)
+                    continue
+                }
                 let entry = components[name]!
                 let number = scheduler.started(.batch(component: name, items: items, baseText: entry.valuesText))
                 out.call(number, .batch(WorkerBatch(component: name, base: entry.values, changes: items.map(\.change))))
@@ -220,6 +270,7 @@ struct SessionCore {
                 applied(batch, of: items, to: name, baseText: baseText, into: &out)
             case .success(.refused(let message)):
                 for item in items {
+                    components[name]?.history.giveBack(item.origin)
                     out.send(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: item.property)), to: item.connection)
                 }
             case .success(let other):
@@ -332,10 +383,15 @@ struct SessionCore {
                 entry.revision += 1
                 acks.append((item, entry.revision, notes))
             case .refused(let problem):
+                entry.history.giveBack(item.origin)
                 out.send(ServerMessage.error(RequestError(id: item.id, message: problem.message, component: name, property: problem.property)), to: item.connection)
             }
         }
-        guard !acks.isEmpty else { return }
+        guard !acks.isEmpty else {
+            components[name] = entry
+            return
+        }
+        let before = entry.values
         entry.setValues(batch.values)
         if let render = batch.render { entry.renderFields = render }
         entry.problem = nil
@@ -343,6 +399,7 @@ struct SessionCore {
         for (item, revision, notes) in acks {
             ack(id: item.id, component: name, revision: revision, notes: notes, to: item.connection, into: &out)
         }
+        record(name, before: before, after: entry.values, revision: entry.revision, changes: acks.map(\.0), into: &out)
         out.changed()
         if items.count == 1, let render = batch.render {
             let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
@@ -360,6 +417,7 @@ struct SessionCore {
         let message = CrashReport.describe(error, component: name, with: CrashReport.summary(of: items))
         components[name]?.problem = message
         for item in items {
+            components[name]?.history.giveBack(item.origin)
             let error = RequestError(id: item.id, message: message, component: name, property: item.property)
             out.send(ServerMessage.error(error, crashed: true), to: item.connection)
         }
@@ -414,6 +472,8 @@ struct SessionCore {
         for (name, var entry) in restored {
             // A reload is a change: clients must not drop the new render as stale.
             entry.revision = (components[name]?.revision ?? entry.revision) + 1
+            // The history stays: its values are checked against the new code when used.
+            if let history = components[name]?.history { entry.history = history }
             next[name] = entry
         }
         components = next
