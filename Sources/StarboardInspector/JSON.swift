@@ -80,6 +80,15 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Levels of arrays and objects: 0 for a scalar, 1 for `[]` or `[1]`, 2 for `[[1]]`.
+    public var depth: Int {
+        switch self {
+        case .array(let items): 1 + (items.lazy.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.lazy.map(\.1.depth).max() ?? 0)
+        default: 0
+        }
+    }
+
     /// What kind of JSON value this is, for error messages.
     public var typeName: String {
         switch self {
@@ -205,25 +214,35 @@ extension JSONValue {
     /// the range of a Double (rather than infinity), lone surrogates in `\u` escapes, and the
     /// NaN and Infinity some parsers accept. An integer too large for `Int` becomes a `.number`.
     public init(parsing text: String) throws(JSONParseError) {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        var parser = JSONParser(bytes: Array(text.utf8), maxDepth: JSONValue.maxDepth)
+        self = try parser.parseDocument()
+    }
+
+    /// Parses as ``init(parsing:)`` does, with a tighter nesting limit: where a value read here
+    /// is passed on wrapped in more levels (a request the server forwards to its worker), the
+    /// edge must refuse what the next reader could not carry.
+    public init(parsing text: String, maxDepth: Int) throws(JSONParseError) {
+        var parser = JSONParser(bytes: Array(text.utf8), maxDepth: min(maxDepth, JSONValue.maxDepth))
         self = try parser.parseDocument()
     }
 
     /// Parses UTF-8 bytes as they came from outside, refusing any that are not valid UTF-8
     /// (overlong forms, encoded surrogates, truncated sequences) with the offset where they are.
     public init(parsingUTF8 bytes: some Collection<UInt8>) throws(JSONParseError) {
-        var parser = JSONParser(bytes: Array(bytes))
+        var parser = JSONParser(bytes: Array(bytes), maxDepth: JSONValue.maxDepth)
         self = try parser.parseDocument()
     }
 }
 
 private struct JSONParser {
     let bytes: [UInt8]
+    let maxDepth: Int
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -268,7 +287,7 @@ private struct JSONParser {
 
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > JSONValue.maxDepth { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
+        if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {

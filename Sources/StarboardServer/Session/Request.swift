@@ -48,6 +48,18 @@ struct RequestError: Error, Equatable {
 extension Envelope {
     static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit", "undo", "redo", "history", "restore"]
 
+    /// The deepest nesting a request may have. The server forwards values to its worker wrapped
+    /// in a few more levels (a batch, its list of changes, the change), and the worker reads
+    /// them with ``JSONValue/maxDepth``: what the edge accepts, the whole path must carry, so the
+    /// edge is far stricter. (No property value nests deeper than 3.)
+    static let maxDepth = JSONValue.maxDepth / 2
+
+    /// The largest `values` of a `set` or `preview`, written out as the server writes it to the
+    /// worker. A message is at most 256 KiB, but numbers can grow when written again (`9e14` is
+    /// `900000000000000`); bounding the written size keeps a whole batch
+    /// (``ChangeScheduler/maxBatch`` of them) far below ``WorkerFraming/maxFrameBytes``.
+    static let maxValuesBytes = 256 * 1024
+
     /// Reads one request; every problem becomes a ``RequestError`` that names the field at fault.
     static func parse(_ text: String) -> Result<Envelope, RequestError> {
         let json: JSONValue
@@ -62,6 +74,10 @@ extension Envelope {
         let id = json["id"]
         if let id, !Self.isValidID(id) {
             return .failure(RequestError(message: "\"id\" must be a string or a number, got \(id.typeName)"))
+        }
+        // Read whole first (the parser's own limit is the pipe's), so the error can carry the id.
+        guard json.depth <= maxDepth else {
+            return .failure(RequestError(id: id, message: "the request is nested deeper than \(maxDepth) levels", component: json["component"]?.stringValue))
         }
         func fail(_ message: String, component: String? = nil) -> Result<Envelope, RequestError> {
             .failure(RequestError(id: id, message: message, component: component))
@@ -81,6 +97,11 @@ extension Envelope {
             }
             guard case .object = values else {
                 return .failure(RequestError(id: id, message: "\"values\" must be an object of property values, got \(values.typeName)", component: component))
+            }
+            var written: [UInt8] = []
+            values.write(into: &written)
+            guard written.count <= maxValuesBytes else {
+                return .failure(RequestError(id: id, message: "\"values\" are \(written.count) bytes written out; at most \(maxValuesBytes) are accepted", component: component))
             }
             return .success(values)
         }
