@@ -198,12 +198,15 @@ public struct ComponentDefinition: Sendable {
     public func values(fromAssignments assignments: [String]) throws(PropertyError) -> PropertyValues {
         var values: PropertyValues = [:]
         for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            // Split on the scalar, not the Character: in `name=\u{301}…` the `=` and the combining
+            // mark that follows it are one Character, and the value starts with the mark.
+            let scalars = assignment.unicodeScalars
+            guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
                 throw PropertyError(component: name, property: nil, message: "expected key=value, got \"\(assignment)\"")
             }
-            let key = String(assignment[..<equals])
+            let key = String(scalars[..<equals])
             guard let descriptor = property(named: key) else { throw unknownProperty(key) }
-            values[key] = try descriptor.value(fromText: String(assignment[assignment.index(after: equals)...]), component: name)
+            values[key] = try descriptor.value(fromText: String(scalars[scalars.index(after: equals)...]), component: name)
         }
         return values
     }

@@ -300,7 +300,8 @@ extension PropertyDescriptor {
         }
         let candidate: PropertyValue
         switch value {
-        case .integer(let i): candidate = .integer(Int(clamp(Double(i))))
+        // In integer space: through Double, Int.max becomes 2^63, which no Int can hold.
+        case .integer(let i): candidate = .integer(Int(saturating: clamp(Double(i)), near: i))
         case .double(let d): candidate = .double(clamp(d))
         case .angle(let d): candidate = .angle(clamp(d))
         case .size(let s): candidate = .size(Size(width: clamp(s.width), height: clamp(s.height)))
@@ -310,5 +311,22 @@ extension PropertyDescriptor {
         }
         guard (try? validate(candidate, component: "")) != nil else { return nil }
         return candidate
+    }
+}
+
+extension Int {
+    /// `value` as an integer, saturating at the ends of `Int` instead of trapping; `original` is
+    /// kept when converting it to Double and back would only lose its last digits (a value near
+    /// `Int.max` within the bounds it was clamped to).
+    init(saturating value: Double, near original: Int) {
+        if Double(original) == value {
+            self = original
+        } else if value >= 0x1p63 {
+            self = .max
+        } else if value <= -0x1p63 {
+            self = .min
+        } else {
+            self = Int(value.rounded(.towardZero))
+        }
     }
 }

@@ -56,7 +56,9 @@ public enum PropertyValue: Hashable, Sendable {
         case .integer(let v): String(v)
         case .double(let v): JSONValue.format(v)
         case .bool(let v): v ? "true" : "false"
-        case .string(let v): v
+        // The reader strips one pair of quotes (the shell usually has already): a string that
+        // begins and ends with one gets a pair more, so it reads back as itself.
+        case .string(let v): v.count >= 2 && v.first == "\"" && v.last == "\"" ? "\"\(v)\"" : v
         case .size(let v): "\(JSONValue.format(v.width))x\(JSONValue.format(v.height))"
         case .point(let v): "\(JSONValue.format(v.x)),\(JSONValue.format(v.y))"
         case .color(let v): v.hex
