@@ -42,7 +42,7 @@ const accessibility = new AccessibilityPanel({
   list: $('a11y-list'), summary: $('a11y-summary'), audit: $('audit-list'), auditSummary: $('audit-summary'),
 });
 const matrix = new Matrix($('matrix'));
-const problems = new Problems({ banner: $('problem'), build: $('build') });
+const problems = new Problems({ banner: $('problem'), build: $('build'), saving: $('saving') });
 const sidebar = new Sidebar({ toggle: $('sidebar-toggle'), panel: $('sidebar'), filter: $('filter') });
 const shared = new History({
   list: $('history-list'), filter: $('history-filter'), clear: $('history-clear'), empty: $('history-empty'),
@@ -83,6 +83,7 @@ connection.addEventListener('message', (event) => {
     case 'render': problems.resolved(message.component); onRender(message); break;
     case 'problem': problems.report(message.component, message.message); break;
     case 'build': problems.showBuild(message); break;
+    case 'saving': problems.showSaving(message); break;
     case 'error': if (!answered) toast(message.message ?? 'The server reported an error.', 'error'); break;
     case 'welcome': shared.window = message.window; break;
     case 'presence': if (message.component === state.current?.name) shared.setPresence(message.windows); break;

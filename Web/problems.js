@@ -1,16 +1,36 @@
 // Problems the server reports outside a request: component code that crashed or hung while
-// rendering ("problem" messages) and hot-reload builds ("build" messages). Both are shown over
-// the canvas while the last good preview stays visible underneath.
+// rendering ("problem" messages), hot-reload builds ("build" messages) and values that could not
+// be saved ("saving" messages). They are shown over the canvas while the last good preview stays
+// visible underneath.
 
 export class Problems {
   #banner;
   #build;
+  #saving;
   #problems = new Map(); // component → message, until its next good render
   #current = null;
 
-  constructor({ banner, build }) {
+  constructor({ banner, build, saving }) {
     this.#banner = banner;
     this.#build = build;
+    this.#saving = saving;
+  }
+
+  /** `{"type":"saving","state":"failed","message":…}` or `{"type":"saving","state":"ok"}`. */
+  showSaving(message) {
+    const panel = this.#saving;
+    if (!panel) return;
+    panel.replaceChildren();
+    panel.hidden = message.state !== 'failed';
+    if (panel.hidden) return;
+    const title = document.createElement('strong');
+    title.textContent = 'Values are not being saved';
+    const text = document.createElement('p');
+    text.textContent = message.message ?? '';
+    const hint = document.createElement('p');
+    hint.className = 'problem-hint';
+    hint.textContent = 'Changes apply, but a restart of the server will lose them until this is fixed.';
+    panel.append(title, text, hint);
   }
 
   /** The component on screen; its problem, if any, is the one shown. */

@@ -52,7 +52,12 @@ extension StarboardCommand {
         do {
             server = try LivePreviewServer(host: host, options: serverOptions)
         } catch {
-            printError("starboard: cannot load the components: \(error)\n")
+            switch error {
+            case .unreadableState:
+                printError("starboard: \(error)\nThe saved values are left as they are; fix the file's permissions, or pass --state another file.\n")
+            case .components:
+                printError("starboard: \(error)\n")
+            }
             host.shutdown()
             return 1
         }
@@ -101,12 +106,15 @@ extension StarboardCommand {
         termination.wait()
         watcher?.stop()
         do {
-            try server.stop()
+            if try server.stop() {
+                FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
+            } else {
+                FileHandle.standardOutput.write(Data("Starboard stopped; values were not saved (\(options.stateFile) is not a regular file)\n".utf8))
+            }
         } catch {
-            printError("starboard: stopped, but the values could not be saved: \(error)\n")
+            printError("starboard: stopped, but the values could NOT be saved: \(error)\n")
             return 1
         }
-        FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))
         return 0
     }
 

@@ -89,6 +89,17 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The value as compact JSON text, cut after `limit` bytes with a note of its whole length:
+    /// for warnings that quote a value from a file or a client, which may be megabytes long.
+    public func abbreviated(_ limit: Int = 120) -> String {
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
+        var end = limit
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self) + "… (\(bytes.count) bytes)"
+    }
+
     /// What kind of JSON value this is, for error messages.
     public var typeName: String {
         switch self {

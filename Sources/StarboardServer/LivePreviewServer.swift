@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StarboardInspector
 import StarboardUI
 
@@ -30,11 +31,49 @@ public final class LivePreviewServer: Sendable {
     private let store: StateStore?
 
     /// `host` runs the component code: a ``WorkerHost`` for isolation, an ``InProcessHost`` in tests.
-    public init(host: any ComponentHost, options: Options) throws(HostError) {
-        let store = options.stateFile.map { StateStore(path: $0, saveFailed: options.log) }
-        let loaded = store?.load() ?? (components: [:], warnings: [])
-        let session = try Session(host: host, saved: loaded.components) { store?.changed() }
+    ///
+    /// With a state file: saved values are loaded (a file that cannot be read throws
+    /// ``StartError/unreadableState(_:)``: its values are never replaced by defaults), revisions
+    /// move to the next epoch (see ``Revision``), and the values are written once before serving,
+    /// so a path that cannot be written is said now (``warnings``, and to every page) rather than
+    /// after the first change.
+    public init(host: any ComponentHost, options: Options) throws(StartError) {
+        let sessionBox = SessionBox()
+        let log = options.log
+        let store = options.stateFile.map { path in
+            StateStore(path: path) { failure in
+                if let failure { log(failure) } else { log("values are saved again to \(path)") }
+                sessionBox.session?.announceSaving(failure: failure)
+            }
+        }
+        var loaded: (components: [String: SavedComponent], warnings: [String]) = ([:], [])
+        if let store {
+            do {
+                loaded = try store.load()
+            } catch {
+                throw .unreadableState("\(store.path): \(error)")
+            }
+        }
+        // A restart counts on from the next epoch: acknowledged changes the last run had not yet
+        // saved must never be counted again with other values.
+        let keepsValues = store?.keepsValues ?? false
+        let saved = keepsValues ? loaded.components.mapValues { SavedComponent(values: $0.values, revision: Revision.afterRestart($0.revision)) } : [:]
+        let session: Session
+        do {
+            session = try Session(host: host, saved: saved, unsavedRevision: keepsValues ? Revision.afterRestart(0) : 0) { store?.changed() }
+        } catch {
+            throw .components(error)
+        }
+        sessionBox.session = session
         store?.observe { [session] in session.snapshot() }
+        var warnings = loaded.warnings + session.warnings
+        if let store, keepsValues {
+            do {
+                try store.flush()
+            } catch {
+                warnings.append("values will NOT be saved: \(error)")
+            }
+        }
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, webRoot: options.webRoot,
             extraFiles: Dictionary(uniqueKeysWithValues: Typesetter.shared.fontFiles.map { ("/fonts/" + $0.fileName, $0.path) }),
@@ -46,7 +85,32 @@ public final class LivePreviewServer: Sendable {
         self.session = session
         self.server = server
         self.store = store
-        self.warnings = loaded.warnings + session.warnings
+        self.warnings = warnings
+    }
+
+    /// Why the server could not start.
+    public enum StartError: Error, CustomStringConvertible {
+        /// The state file is there but cannot be read.
+        case unreadableState(String)
+        /// The component code could not be loaded.
+        case components(HostError)
+
+        public var description: String {
+            switch self {
+            case .unreadableState(let message): message
+            case .components(let error): "cannot load the components: \(error)"
+            }
+        }
+    }
+
+    /// The session, once made, for the state file's reports (which can only come after).
+    private final class SessionBox: @unchecked Sendable {
+        // Set once before any save can be reported; read on the store's queue afterwards.
+        private let lock = Mutex<Session?>(nil)
+        var session: Session? {
+            get { lock.withLock { $0 } }
+            set { lock.withLock { $0 = newValue } }
+        }
     }
 
     /// Binds and starts serving; returns the port listened on.
@@ -57,11 +121,13 @@ public final class LivePreviewServer: Sendable {
         return port
     }
 
-    /// Stops serving, writes the current values and stops the worker. Throws when the values
-    /// could not be written (everything is stopped all the same).
-    public func stop() throws {
+    /// Stops serving, writes the current values and stops the worker. Returns whether values
+    /// were written (false with no state file or one that keeps nothing, `/dev/null`); throws
+    /// when they could not be (everything is stopped all the same).
+    @discardableResult
+    public func stop() throws(StateStoreError) -> Bool {
         server.stop()
         session.shutdown()
-        try store?.flush()
+        return try store?.flush() ?? false
     }
 }

@@ -35,11 +35,12 @@ def make_server(tmp_path):
     started: list[StarboardServer] = []
 
     def make(state_file: Path | None = None, extra_args: list[str] | None = None,
-             env: dict[str, str] | None = None) -> StarboardServer:
+             env: dict[str, str] | None = None, prefix: list[str] | None = None) -> StarboardServer:
         binary = binary_path()
         if not binary.exists():
             pytest.fail(f"no Starboard binary at {binary}; run `swift build` or set STARBOARD_BIN")
-        process = StarboardServer(binary, state_file or tmp_path / f"state-{len(started)}.json", extra_args, env)
+        process = StarboardServer(binary, state_file or tmp_path / f"state-{len(started)}.json", extra_args, env,
+                                   prefix=prefix)
         process.start()
         started.append(process)
         return process

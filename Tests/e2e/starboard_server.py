@@ -25,7 +25,7 @@ class StarboardServer:
     """The real server as a child process; restartable on the same port."""
 
     def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None,
-                 env: dict[str, str] | None = None, cwd: Path | None = None):
+                 env: dict[str, str] | None = None, cwd: Path | None = None, prefix: list[str] | None = None):
         self.binary = binary
         self.cwd = cwd or REPO
         self.state_file = state_file
@@ -35,10 +35,12 @@ class StarboardServer:
         self.url: str | None = None
         self.port = 0
         self.output: list[str] = []
+        # A command the server runs under, e.g. setpriv to run it as another user.
+        self.prefix = prefix or []
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
+            [*self.prefix, str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
             cwd=self.cwd,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import signal
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 
-from test_server import TIMEOUT, connect, receive, subscribe, worker_pids
+from starboard_server import REPO, binary_path
+from test_server import TIMEOUT, connect, current, receive, saved_values, set_and_wait, subscribe, wait_for, worker_pids
 
 
 def nested(depth: int) -> str:
@@ -55,3 +61,139 @@ def test_a_deep_request_is_its_own_error_and_loses_no_other_change(make_server):
             await ws.close()
     asyncio.run(run())
     assert worker_pids(server) == first_worker, "the worker kept running"
+
+
+# --- Saving: loud failures, unreadable files, revisions (items 4-7) ---------------------------------
+
+AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+
+
+def shared_folder() -> Path:
+    """A folder user nobody can enter (pytest's own tmp folders are root's, mode 700)."""
+    folder = Path(tempfile.mkdtemp(prefix="starboard-robust-"))
+    folder.chmod(0o755)
+    return folder
+
+
+def serve(state: Path, prefix: list[str] | None = None) -> subprocess.CompletedProcess:
+    """`starboard serve` that must exit by itself (it refuses to start)."""
+    return subprocess.run([*(prefix or []), str(binary_path()), "serve", "--port", "0", "--web", "Web", "--state", str(state)],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+
+
+def saved_file(state: Path) -> dict:
+    return json.loads(state.read_text())
+
+
+def test_a_state_file_that_cannot_be_read_refuses_to_start_and_is_left_alone():
+    """A permission error was taken for "no file": the server started from defaults and its first
+    save replaced the values it could not read."""
+    folder = shared_folder()
+    try:
+        state = folder / "state.json"
+        original = json.dumps({"format": "starboard.state.v1", "components": {"RatingControl": {"revision": 4, "values": {"starCount": 9}}}})
+        state.write_text(original)
+        state.chmod(0o600)  # root's, as `sudo make serve` leaves it
+        result = serve(state, AS_NOBODY)
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert str(state) in result.stderr and "Permission denied" in result.stderr
+        assert "listening" not in result.stdout
+        assert state.read_text() == original, "what could not be read is never overwritten"
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_state_path_that_cannot_be_written_is_said_at_start_to_the_page_and_at_stop(make_server):
+    """On a folder owned by another user, every change was acknowledged, nothing saved, no word,
+    and shutdown still printed "values saved"."""
+    folder = shared_folder()
+    try:
+        state_folder = folder / ".starboard"
+        state_folder.mkdir()
+        state = state_folder / "state.json"
+        state.write_text(json.dumps({"format": "starboard.state.v1", "components": {"RatingControl": {"revision": 4, "values": {"starCount": 9}}}}))
+        state.chmod(0o644)  # readable by all, writable by root only
+        server = make_server(state_file=state, prefix=AS_NOBODY)
+        output = "".join(server.output)
+        assert "values will NOT be saved" in output and str(state) in output
+
+        async def run():
+            ws, _ = await connect(server)
+            saving = await receive(ws, "saving")
+            assert saving["state"] == "failed" and str(state) in saving["message"]
+            render = await subscribe(ws, "RatingControl")
+            assert render["values"]["starCount"] == 9, "what was read is served"
+            await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 3}, "id": 1}))
+            await receive(ws, "ack", id=1)
+            await ws.close()
+        asyncio.run(run())
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=10)
+        output = "".join(server.output)
+        assert server.process.returncode == 1
+        assert "values saved" not in output
+        assert "could NOT be saved" in output
+        assert saved_file(state)["components"]["RatingControl"]["values"] == {"starCount": 9}
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_save_that_fails_while_serving_is_a_problem_on_the_page_until_it_works_again(make_server, tmp_path):
+    state_folder = tmp_path / "state"
+    server = make_server(state_file=state_folder / "state.json")
+
+    async def run():
+        ws, _ = await connect(server)
+        # The folder is taken away and a file put in its place: no save can work, root's included.
+        shutil.rmtree(state_folder)
+        state_folder.write_text("in the way")
+        await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 4}, "id": 1}))
+        await receive(ws, "ack", id=1)
+        saving = await receive(ws, "saving")
+        assert saving["state"] == "failed" and "could not save the values" in saving["message"]
+        state_folder.unlink()
+        await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 5}, "id": 2}))
+        await receive(ws, "ack", id=2)
+        assert (await receive(ws, "saving"))["state"] == "ok"
+        await ws.close()
+    asyncio.run(run())
+    assert wait_for(lambda: saved_values(state_folder / "state.json").get("starCount") == 5)
+    assert any("could not save the values" in line for line in server.output)
+
+
+def test_a_saved_revision_near_int_max_does_not_trap(make_server, tmp_path):
+    """`entry.revision += 1` trapped on the first change, and again after every restart."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"format": "starboard.state.v1", "components": {
+        "RatingControl": {"revision": 9223372036854775807, "values": {"starCount": 6}}}}))
+    server = make_server(state_file=state)
+    assert any("saved revision 9223372036854775807 is beyond" in line for line in server.output)
+    for round_ in range(2):
+        ack = set_and_wait(server, {"starCount": 7 + round_})
+        assert ack["revision"] <= 2 ** 53 - 1
+        assert server.process.poll() is None, "the server is still running"
+        server.restart()
+    assert current(server)["values"]["starCount"] == 8
+
+
+def test_kill_9_never_sends_revisions_backwards(make_server, tmp_path):
+    """Acks go out before the value is saved; after kill -9 the restarted server must still count
+    above every revision it acknowledged, or clients that drop renders not newer drop them."""
+    state = tmp_path / "state.json"
+    server = make_server(state_file=state)
+
+    async def flood():
+        ws, _ = await connect(server)
+        newest = 0
+        for i in range(300):
+            await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 1 + i % 20}, "id": i}))
+        for _ in range(300):
+            newest = max(newest, (await receive(ws, "ack"))["revision"])
+        return newest, ws
+    newest, ws = asyncio.run(flood())
+    server.kill9()
+    server.start()
+    render = current(server)
+    assert render["revision"] > newest, f"restarted at {render['revision']}, below {newest} acknowledged before kill -9"
+    ack = set_and_wait(server, {"starCount": 2})
+    assert ack["revision"] > newest

@@ -82,7 +82,7 @@ public struct Workbench: Sendable {
                                                constraints: Constraints(options: descriptor.constraints.options), help: nil)
                 if let unchecked = try? loose.value(fromJSON: raw, component: ""), let clamped = descriptor.clamped(unchecked) {
                     values[name] = clamped
-                    warnings.append("\(component.name).\(name): saved \(raw) no longer fits (\(descriptor.expectation)); using \(clamped.text)")
+                    warnings.append("\(component.name).\(name): saved \(raw.abbreviated()) no longer fits (\(descriptor.expectation)); using \(clamped.json.abbreviated())")
                 } else {
                     warnings.append("dropped \(component.name).\(name): \(error.message)")
                 }

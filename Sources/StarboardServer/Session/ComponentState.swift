@@ -36,7 +36,7 @@ struct ComponentState {
         if change.origin.isUnresolvedMove { return nil }
         guard let hit = cache.lookup(RenderCache.key(component: component, baseText: valuesText, change: change.change)) else { return nil }
         let before = values
-        revision += 1
+        revision = Revision.next(after: revision)
         setValues(hit.values, text: hit.valuesText)
         renderFields = hit.render
         problem = nil

@@ -64,6 +64,13 @@ enum ServerMessage {
         return JSONValue.object(members).description
     }
 
+    /// Whether values are being saved: `{"type":"saving","state":"failed","message":…}` when a
+    /// save failed, `{"type":"saving","state":"ok"}` when one worked again.
+    static func saving(failure message: String?) -> String {
+        guard let message else { return #"{"type":"saving","state":"ok"}"# }
+        return JSONValue.object([("type", .string("saving")), ("state", .string("failed")), ("message", .string(message))]).description
+    }
+
     /// The answer to an `audit` request: what breaks in the current values' render there.
     static func audit(id: JSONValue?, component: String, revision: Int, environment: RenderEnvironment, findings: JSONValue) -> String {
         var members: [(String, JSONValue)] = [("type", .string("audit"))]

@@ -29,11 +29,13 @@ public final class Session: WebSocketHandler {
     public let warnings: [String]
 
     /// Starts from `saved` values, re-checked by the host, and renders every component once.
-    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
+    /// `unsavedRevision` is the revision of a component with no saved values.
+    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], unsavedRevision: Int = 0,
+                changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
         self.changed = changed
         let catalog = try HotReload.fetchCatalog(from: host)
         var warnings: [String] = []
-        let components = HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
+        let components = HotReload.restore(catalog.names, saved: saved, unsavedRevision: unsavedRevision, host: host, warnings: &warnings)
         self.warnings = warnings
         state = Mutex(State(core: SessionCore(catalog: catalog, components: components), host: host))
     }
@@ -142,6 +144,11 @@ public final class Session: WebSocketHandler {
         }
         old.shutdown()
         return warnings
+    }
+
+    /// Tells every client that saving values failed (why), or works again (nil).
+    public func announceSaving(failure message: String?) {
+        perform { $0.announceSaving(failure: message, into: &$1) }
     }
 
     /// Tells every client about a build: started, failed (with diagnostics) or done.

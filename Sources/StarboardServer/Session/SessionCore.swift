@@ -30,6 +30,8 @@ struct SessionCore {
     private(set) var scheduler = ChangeScheduler()
     /// The newest build failure, sent to clients that connect while it stands.
     private var buildProblem: OutgoingFrame?
+    /// Why values are not being saved, sent to clients that connect while it stands.
+    private var savingProblem: OutgoingFrame?
     /// Each component's variants rendered in other environments than the standard one, as JSON
     /// text, for the render that answers a `subscribe` there (the standard ones are in `catalog`).
     private var environmentVariants: [String: [RenderEnvironment: String]] = [:]
@@ -56,6 +58,7 @@ struct SessionCore {
         out.send(catalog.frame, to: connection)
         out.send(ServerMessage.welcome(window: connection.rawValue), to: connection)
         if let buildProblem { out.send(buildProblem, to: connection, coalescingKey: "build") }
+        if let savingProblem { out.send(savingProblem, to: connection, coalescingKey: "saving") }
     }
 
     mutating func closed(_ connection: ConnectionID, into out: inout SessionEffects) {
@@ -380,7 +383,7 @@ struct SessionCore {
         for (item, result) in zip(items, batch.results) {
             switch result {
             case .accepted(let notes):
-                entry.revision += 1
+                entry.revision = Revision.next(after: entry.revision)
                 acks.append((item, entry.revision, notes))
             case .refused(let problem):
                 entry.history.giveBack(item.origin)
@@ -456,6 +459,13 @@ struct SessionCore {
         out.broadcast(frame, to: subscriptions.everyone, coalescingKey: "build")
     }
 
+    /// Tells every client that saving values failed (why), or works again (nil).
+    mutating func announceSaving(failure message: String?, into out: inout SessionEffects) {
+        let frame = OutgoingFrame(text: ServerMessage.saving(failure: message))
+        savingProblem = message == nil ? nil : frame
+        out.broadcast(frame, to: subscriptions.everyone, coalescingKey: "saving")
+    }
+
     /// Holds every change back while new component code is switched in.
     mutating func pause() {
         scheduler.pause()
@@ -471,7 +481,7 @@ struct SessionCore {
         var next: [String: ComponentState] = [:]
         for (name, var entry) in restored {
             // A reload is a change: clients must not drop the new render as stale.
-            entry.revision = (components[name]?.revision ?? entry.revision) + 1
+            entry.revision = Revision.next(after: components[name]?.revision ?? entry.revision)
             // The history stays: its values are checked against the new code when used.
             if let history = components[name]?.history { entry.history = history }
             next[name] = entry

@@ -8,7 +8,12 @@ import Synchronization
 ///
 /// Saves happen once changes settle (a short quiet period after the last one) with an atomic
 /// write: a temporary file in the same folder, fsync, rename, fsync of the folder. A file that
-/// is not ours or not JSON is moved aside with a warning, never overwritten.
+/// is not ours or not JSON is moved aside with a warning, never overwritten; a file that exists
+/// but cannot be read is an error (``load()`` throws), never taken for a missing one, so values
+/// that could not be read are never replaced by defaults.
+///
+/// Every save reports how it went (``init(path:settleDelay:status:)``): a failure is said where
+/// it happened and to the pages, and a later success clears it.
 public final class StateStore: Sendable {
     public static let format = "starboard.state.v1"
 
@@ -17,28 +22,36 @@ public final class StateStore: Sendable {
     private let queue = DispatchQueue(label: "starboard.state")
     private let pending = Mutex(false)
     private let source = Mutex<(@Sendable () -> [String: SavedComponent])?>(nil)
+    /// Why the newest save failed; nil after one that succeeded.
+    private let failure = Mutex<String?>(nil)
 
-    /// Told about saves that failed once changes settled (nobody waits for those to return).
-    private let saveFailed: @Sendable (String) -> Void
+    /// Told when saving starts failing (the reason) or works again (nil); once per change, not
+    /// per save, so a disk that stays full is not reported every 150 ms.
+    private let status: @Sendable (String?) -> Void
 
-    public init(path: String, settleDelay: Double = 0.15, saveFailed: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(path: String, settleDelay: Double = 0.15, status: @escaping @Sendable (String?) -> Void = { _ in }) {
         self.path = path
         self.settleDelay = settleDelay
-        self.saveFailed = saveFailed
+        self.status = status
     }
+
+    /// Whether values can be saved at all: false when the path is a device, a folder or a pipe
+    /// (`--state /dev/null` to keep nothing), which is never replaced.
+    public var keepsValues: Bool { !Self.isSpecialFile(path) }
 
     // MARK: - Loading
 
     /// Reads saved values. They are re-checked against the components by the session (through
     /// its host, since only component code knows its constraints); here only the file is checked.
-    public func load() -> (components: [String: SavedComponent], warnings: [String]) {
+    /// Throws when the file is there but cannot be read (permissions, an I/O error).
+    public func load() throws(StateStoreError) -> (components: [String: SavedComponent], warnings: [String]) {
         if Self.isSpecialFile(path) {
-            return ([:], ["\(path) is not a regular file; values start from defaults and are not saved"])
+            return ([:], ["\(path) is not a regular file; values start from defaults and are NOT saved"])
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return ([:], []) }
-        guard let text = String(data: data, encoding: .utf8), let json = try? JSONValue(parsing: text),
+        guard let data = try Self.read(path) else { return ([:], []) }
+        guard let text = String(validating: data, as: UTF8.self), let json = try? JSONValue(parsing: text),
               json["format"]?.stringValue == Self.format, case .object(let saved)? = json["components"] else {
-            let aside = moveAside()
+            let aside = try moveAside()
             return ([:], ["\(path) is not a Starboard state file; moved it to \(aside) and started from defaults"])
         }
         var components: [String: SavedComponent] = [:]
@@ -48,13 +61,49 @@ public final class StateStore: Sendable {
                 warnings.append("dropped saved values of \(name): no values")
                 continue
             }
-            let revision = entry["revision"].flatMap { if case .integer(let r) = $0 { r } else { nil } } ?? 0
-            components[name] = SavedComponent(values: values, revision: max(0, revision))
+            var revision = 0
+            switch entry["revision"] {
+            case .integer(let r)? where r > Revision.max:
+                warnings.append("\(name): saved revision \(r) is beyond \(Revision.max), the largest a client counts exactly; counting from there")
+                revision = Revision.max
+            case .number(let r)? where r > 0:
+                warnings.append("\(name): saved revision \(entry["revision"]!) is beyond \(Revision.max), the largest a client counts exactly; counting from there")
+                revision = Revision.max
+            case .integer(let r)?:
+                revision = max(0, r)
+            default:
+                break
+            }
+            components[name] = SavedComponent(values: values, revision: revision)
         }
         return (components, warnings)
     }
 
-    private func moveAside() -> String {
+    /// The whole file, nil when there is none; any other failure to read it throws.
+    private static func read(_ path: String) throws(StateStoreError) -> [UInt8]? {
+        do throws(SystemError) {
+            let fd: Int32
+            do {
+                fd = try SystemCall.retrying("read \(path)", { open(path, O_RDONLY | O_CLOEXEC) })
+            } catch where error.code == ENOENT {
+                return nil
+            }
+            defer { SystemCall.close(fd) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { raw in
+                    Result { () throws(SystemError) in try SystemCall.readSome(fd, into: raw, "read \(path)") }
+                }.get() ?? 0
+                if count == 0 { return bytes }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+        } catch {
+            throw StateStoreError("cannot read the saved values: \(error)")
+        }
+    }
+
+    private func moveAside() throws(StateStoreError) -> String {
         let stamp = Int(Date().timeIntervalSince1970)
         var aside = "\(path).corrupt-\(stamp)"
         var suffix = 1
@@ -62,7 +111,10 @@ public final class StateStore: Sendable {
             aside = "\(path).corrupt-\(stamp)-\(suffix)"
             suffix += 1
         }
-        _ = rename(path, aside)
+        // If it cannot be moved, it must not be replaced by the next save either.
+        guard rename(path, aside) == 0 else {
+            throw StateStoreError("\(path) is not a Starboard state file, and moving it aside failed: \(SystemError("rename to \(aside)", code: errno))")
+        }
         return aside
     }
 
@@ -82,17 +134,15 @@ public final class StateStore: Sendable {
         guard schedule else { return }
         queue.asyncAfter(deadline: .now() + settleDelay) { [self] in
             pending.withLock { $0 = false }
-            do {
-                try save()
-            } catch {
-                saveFailed("could not save the values to \(path): \(error)")
-            }
+            try? saveReporting()
         }
     }
 
-    /// Writes the current values now (on shutdown).
-    public func flush() throws {
-        try queue.sync { try save() }
+    /// Writes the current values now, waiting for the disk; throws when that failed. Returns
+    /// false when nothing is kept (``keepsValues``).
+    @discardableResult
+    public func flush() throws(StateStoreError) -> Bool {
+        try queue.sync { Result { () throws(StateStoreError) -> Bool in try saveReporting() } }.get()
     }
 
     /// Whether `path` is something other than a regular file (a device such as /dev/null, a
@@ -103,25 +153,49 @@ public final class StateStore: Sendable {
         return (info.st_mode & S_IFMT) != S_IFREG
     }
 
-    private func save() throws {
+    /// Saves, and reports a change between failing and working.
+    private func saveReporting() throws(StateStoreError) -> Bool {
+        let message: String?
+        let result: Result<Bool, StateStoreError>
+        do {
+            result = .success(try save())
+            message = nil
+        } catch {
+            result = .failure(error)
+            message = "could not save the values to \(path): \(error)"
+        }
+        let changed = failure.withLock { old -> Bool in
+            defer { old = message }
+            return old != message
+        }
+        if changed { status(message) }
+        return try result.get()
+    }
+
+    private func save() throws(StateStoreError) -> Bool {
         // Renaming a file over /dev/null (or a folder) would replace it for the whole machine.
-        guard !Self.isSpecialFile(path) else { return }
-        guard let snapshot = source.withLock({ $0 })?() else { return }
+        guard !Self.isSpecialFile(path) else { return false }
+        guard let snapshot = source.withLock({ $0 })?() else { return false }
         let components = JSONValue.object(snapshot.keys.sorted().map { name in
             let saved = snapshot[name]!
             return (name, .object([("revision", .integer(saved.revision)), ("values", saved.values)]))
         })
         let text = JSONValue.object([("format", .string(Self.format)), ("components", components)]).description + "\n"
         try Self.atomicWrite(text, to: path)
+        return true
     }
 
     /// Temp file, fsync, rename, fsync of the folder: a crash leaves the old file or the new one,
     /// never half of one. Every step's failure throws, with its errno: a save that did not reach
     /// the disk must not look like one that did.
-    static func atomicWrite(_ text: String, to path: String) throws {
+    static func atomicWrite(_ text: String, to path: String) throws(StateStoreError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StateStoreError("cannot create the folder \(folder): \((error as NSError).localizedDescription)")
+            }
         }
         let temporary = path + ".tmp-\(getpid())"
         do throws(SystemError) {
@@ -153,7 +227,7 @@ public final class StateStore: Sendable {
 }
 
 /// Why the state file could not be written.
-public struct StateStoreError: Error, CustomStringConvertible {
+public struct StateStoreError: Error, Equatable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
