@@ -236,8 +236,17 @@ public struct PropertyDescriptor: Sendable {
         case .size(let s): try check(s.width, value.text); try check(s.height, value.text)
         case .point(let p): try check(p.x, value.text); try check(p.y, value.text)
         case .string(let s):
+            // Bytes before characters: counting the characters of megabytes of combining marks
+            // is the work the limit is there to refuse.
+            let byteLimit = Self.maxStringBytes(maxLength: constraints.maxLength)
+            if s.utf8.count > byteLimit {
+                throw error("expected a string of at most \(byteLimit) bytes of UTF-8, got one of \(s.utf8.count)", component: component)
+            }
             if let max = constraints.maxLength, s.count > max {
                 throw error("expected a string of at most \(max) characters, got one of \(s.count)", component: component)
+            }
+            if let heavy = s.first(where: { $0.unicodeScalars.count > Self.maxScalarsPerCharacter }) {
+                throw error("expected a string whose characters have at most \(Self.maxScalarsPerCharacter) code points each (a letter and its combining marks), got one of \(heavy.unicodeScalars.count)", component: component)
             }
         case .choice(let c):
             guard constraints.options.contains(where: { $0.value == c }) else {
@@ -250,6 +259,19 @@ public struct PropertyDescriptor: Sendable {
         case .bool, .date:
             break
         }
+    }
+
+    /// Most Unicode scalars in one character of a string value: a letter with its combining
+    /// marks, an emoji sequence with its joiners and modifiers (the longest in use have about
+    /// ten). Text that stacks more marks is an attack on the renderer, not a caption.
+    public static let maxScalarsPerCharacter = 16
+
+    /// Most UTF-8 bytes in a string value: 32 per character of `maxLength` (room for any emoji
+    /// sequence), 16 KiB for a string without one. A character limit alone let 40 characters of
+    /// stacked marks be 261 KB, rendered for every subscriber as a 1.3 MB SVG.
+    public static func maxStringBytes(maxLength: Int?) -> Int {
+        guard let maxLength else { return 16 * 1024 }
+        return maxLength <= Int.max / 32 ? max(maxLength, 0) * 32 : Int.max
     }
 
     /// The schema entry the server, the page and `list --json` share.

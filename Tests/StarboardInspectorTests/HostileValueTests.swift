@@ -34,3 +34,40 @@ struct HostileValueTests {
         #expect(values["title"] == .string("\u{301}ab"))
     }
 }
+
+/// Length limits count bytes and combining marks too (issue 11, item 3).
+@Suite("String limits")
+struct StringLimitTests {
+    let component = try! ComponentDefinition(EveryKind.self)
+
+    /// 5 "characters" (the limit of `title`) that are megabytes: each letter carries marks.
+    @Test func aFewCharactersOfStackedMarksAreRefused() {
+        let heavy = String(repeating: "a" + String(repeating: "\u{301}", count: 2000), count: 5)
+        #expect(heavy.count == 5)
+        #expect(throws: PropertyError.self) { try component.values(fromJSON: .object([("title", .string(heavy))])) }
+        do {
+            _ = try component.values(fromJSON: .object([("title", .string(heavy))]))
+        } catch {
+            #expect(error.property == "title")
+            #expect(error.message.contains("at most 160 bytes"))
+        }
+    }
+
+    @Test func aCharacterWithTooManyMarksIsRefusedEvenWhenShort() {
+        let zalgo = "a" + String(repeating: "\u{301}", count: 20)
+        #expect(zalgo.utf8.count <= 160)
+        #expect(throws: PropertyError.self) { try component.values(fromJSON: .object([("title", .string(zalgo))])) }
+    }
+
+    @Test(arguments: ["hi", "héllo", "e\u{301}e\u{301}", "👩🏽‍❤️‍💋‍👨🏿", "🇩🇪🇫🇷", "ab\u{0308}\u{0301}"])
+    func realTextPasses(text: String) throws {
+        let values = try component.values(fromJSON: .object([("title", .string(text))]))
+        #expect(values["title"] == .string(text))
+    }
+
+    @Test func aStringWithoutAMaximumLengthIsStillBoundedInBytes() {
+        let descriptor = PropertyDescriptor(name: "s", label: "S", kind: .string, defaultValue: .string(""), constraints: Constraints(), help: nil)
+        #expect(throws: PropertyError.self) { try descriptor.validate(.string(String(repeating: "x", count: 16 * 1024 + 1)), component: "C") }
+        #expect(throws: Never.self) { try descriptor.validate(.string(String(repeating: "x", count: 16 * 1024)), component: "C") }
+    }
+}

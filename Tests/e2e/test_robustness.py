@@ -197,3 +197,26 @@ def test_kill_9_never_sends_revisions_backwards(make_server, tmp_path):
     assert render["revision"] > newest, f"restarted at {render['revision']}, below {newest} acknowledged before kill -9"
     ack = set_and_wait(server, {"starCount": 2})
     assert ack["revision"] > newest
+
+
+def test_forty_characters_of_stacked_marks_are_refused_by_bytes(server):
+    """`maxLength: 40` counted characters: 40 letters carrying marks were 261 KB, accepted, saved
+    and sent to every subscriber as a 1.3 MB render."""
+    heavy = ("a" + "\u0301" * 1500) * 40
+
+    async def run():
+        ws, _ = await connect(server)
+        before = await subscribe(ws, "HikeBadge")
+        await ws.send(json.dumps({"type": "set", "component": "HikeBadge", "values": {"name": heavy}, "id": "heavy"}, ensure_ascii=False))
+        error = await receive(ws, "error", id="heavy")
+        assert error["property"] == "name"
+        assert "at most 1280 bytes" in error["message"]
+        await ws.send(json.dumps({"type": "preview", "component": "HikeBadge", "values": {"name": heavy}, "id": "p"}, ensure_ascii=False))
+        assert "at most 1280 bytes" in (await receive(ws, "error", id="p"))["message"]
+        zalgo = "Trail" + "\u0301" * 40
+        await ws.send(json.dumps({"type": "set", "component": "HikeBadge", "values": {"name": zalgo}, "id": "z"}, ensure_ascii=False))
+        assert "code points each" in (await receive(ws, "error", id="z"))["message"]
+        after = await subscribe(ws, "HikeBadge")
+        assert after["revision"] == before["revision"] and after["values"] == before["values"]
+        await ws.close()
+    asyncio.run(run())
