@@ -77,7 +77,7 @@ extension StarboardCommand {
         if !options.originCheck {
             printError("warning: --no-origin-check: any web page in your browser can drive this server\n")
         }
-        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let shownHost = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
         let url = "http://\(shownHost):\(port)/"
         // Written straight to the file descriptor so scripts reading a pipe see it at once.
         FileHandle.standardOutput.write(Data("Starboard is listening on \(url)\n".utf8))

@@ -26,11 +26,17 @@ enum ServeCommand: Command {
         Serves the inspector page and the websocket protocol (docs/protocol.md).
 
         OPTIONS:
-          --host HOST            Address to listen on (default 127.0.0.1). 0.0.0.0 exposes the
-                                 server to your network and prints a warning.
+          --host HOST            Address or name to listen on (default 127.0.0.1; [::1] for IPv6;
+                                 a name such as localhost is resolved, IPv4 first). An address
+                                 that is not this machine's, or a name that does not resolve,
+                                 exits with status 1 and the reason. 0.0.0.0 exposes the server
+                                 to your network and prints a warning.
           --port PORT            Port (default 8080); 0 picks any free port and prints it.
           --web DIR              Folder served at / (default: ./Web).
           --state FILE           Where current values are kept (default .starboard/state.json).
+                                 A file that exists but cannot be read stops the server (it is
+                                 never replaced); one that cannot be written is reported at
+                                 start-up and on the page. /dev/null keeps nothing.
           --open                 Open the page in the default browser (xdg-open).
           --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
           --no-origin-check      Accept websocket clients with any or no Origin. For scripts

@@ -11,13 +11,17 @@ import asyncio
 import json
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 from starboard_server import REPO, binary_path
-from test_server import TIMEOUT, connect, current, receive, saved_values, set_and_wait, subscribe, wait_for, worker_pids
+from test_server import (TIMEOUT, connect, current, http_get, receive, saved_values, set_and_wait, subscribe, wait_for,
+                         worker_pids)
 
 
 def nested(depth: int) -> str:
@@ -220,3 +224,61 @@ def test_forty_characters_of_stacked_marks_are_refused_by_bytes(server):
         assert after["revision"] == before["revision"] and after["values"] == before["values"]
         await ws.close()
     asyncio.run(run())
+
+
+# --- Listening where asked (item 8) and large headers (item 10) -----------------------------------
+
+def listening_on(port: int) -> set[str]:
+    result = subprocess.run(["ss", "-Htln", f"sport = :{port}"], capture_output=True, text=True, check=True)
+    return {line.split()[3].rsplit(":", 1)[0] for line in result.stdout.splitlines()}
+
+
+def test_host_localhost_resolves_and_binds(make_server):
+    """`--host localhost` printed "listening" and bound nothing."""
+    server = make_server(extra_args=["--host", "localhost"])
+    assert any(f"http://localhost:{server.port}/" in line for line in server.output)
+    assert listening_on(server.port) == {"127.0.0.1"}
+    status, _, _ = http_get(server.port, "/", host=f"localhost:{server.port}")
+    assert status == 200
+
+
+def test_host_ipv6_literal_prints_one_pair_of_brackets(make_server):
+    if not socket.has_ipv6 or not Path("/proc/net/if_inet6").read_text().strip():
+        pytest.skip("no IPv6 on this machine")
+    server = make_server(extra_args=["--host", "[::1]"])
+    assert any(f"http://[::1]:{server.port}/" in line for line in server.output), server.output
+    assert not any("[[" in line for line in server.output)
+    assert listening_on(server.port) == {"[::1]"}
+
+
+@pytest.mark.parametrize("host, reason", [
+    ("no-such-host.invalid", "does not resolve"),
+    ("192.0.2.7", "not an address of this machine"),
+])
+def test_a_host_that_cannot_be_listened_on_exits_with_the_reason(host, reason):
+    result = subprocess.run([str(binary_path()), "serve", "--host", host, "--port", "0", "--web", "Web", "--state", "/dev/null"],
+                            cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert host in result.stderr and reason in result.stderr
+    assert "listening" not in result.stdout
+
+
+def raw_request(port: int, headers: str) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as connection:
+        connection.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}\r\n".encode())
+        answer = b""
+        while not answer.endswith(b"\n") or b"\r\n\r\n" not in answer:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+        return answer
+
+
+def test_large_cookies_are_served_and_larger_headers_get_431(server):
+    """More than ~4 KB of request headers (other apps' localhost cookies) got no response."""
+    cookies = "; ".join(f"app{i}={'c' * 900}" for i in range(12))  # ~11 KB, as a busy localhost has
+    assert raw_request(server.port, f"Cookie: {cookies}\r\n").startswith(b"HTTP/1.1 200")
+    refused = raw_request(server.port, f"Cookie: big={'x' * 20000}\r\n")
+    assert refused.startswith(b"HTTP/1.1 431")
+    assert b"x-content-type-options: nosniff" in refused.lower()

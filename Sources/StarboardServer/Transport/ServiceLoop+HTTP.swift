@@ -3,6 +3,9 @@ import CStarboardWebSockets
 /// Static files, the `Host` check and refused websocket upgrades.
 extension ServiceLoop {
     func serveHTTP(_ wsi: OpaquePointer, path: String) throws(WebSocketServerError) -> Int32 {
+        guard Self.headerBytes(wsi) <= ServiceLoop.maxHeaderBytes else {
+            return try respond(wsi, status: 431, body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
+        }
         guard policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) else {
             return try respond(wsi, status: 403, body: "Forbidden: unknown Host header\n")
         }
@@ -28,6 +31,10 @@ extension ServiceLoop {
     /// Refuses upgrades that are not ours, with a 403 the client can see.
     func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
         let offered = (header(wsi, WSI_TOKEN_PROTOCOL) ?? "").split(separator: ",").map { String($0).trimmingSpaces() }
+        if Self.headerBytes(wsi) > ServiceLoop.maxHeaderBytes {
+            _ = try? refuseUpgrade(wsi, status: "431 Request Header Fields Too Large", body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
+            return -1
+        }
         let refusal: String? =
             if !policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) {
                 "Forbidden: unknown Host header\n"
@@ -47,8 +54,8 @@ extension ServiceLoop {
 
     /// Writes a 403 for a refused upgrade by hand: during an upgrade lws would write the status
     /// line as HTTP/1.0, which strict websocket clients reject as not a valid handshake reply.
-    private func refuseUpgrade(_ wsi: OpaquePointer, body: String) throws(WebSocketServerError) {
-        var text = "HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    private func refuseUpgrade(_ wsi: OpaquePointer, status: String = "403 Forbidden", body: String) throws(WebSocketServerError) {
+        var text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
         text += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
         for (name, value) in policy.securityHeaders { text += "\(name): \(value)\r\n" }
         text += "\r\n" + body
@@ -99,6 +106,15 @@ extension ServiceLoop {
     /// Readies a keep-alive connection for its next request; -1 when it must close.
     private func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
         lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    /// Bytes of the request's headers lws kept (every header it knows, cookies included).
+    static func headerBytes(_ wsi: OpaquePointer) -> Int {
+        var total = 0
+        for token in 0..<Int(WSI_TOKEN_COUNT.rawValue) {
+            total += Int(max(0, lws_hdr_total_length(wsi, lws_token_indexes(rawValue: UInt32(token)))))
+        }
+        return total
     }
 
     /// The value of a request header, or nil when absent.

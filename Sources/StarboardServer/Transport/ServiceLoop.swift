@@ -58,10 +58,21 @@ final class ServiceLoop {
 
     // MARK: Lifecycle
 
+    /// Most bytes of request headers answered (lws keeps the ones it knows, cookies among them);
+    /// more gets 431. lws's own store is twice as large, so that it has read the whole of
+    /// such a request and we can answer it: beyond that lws closes without a response.
+    static let maxHeaderBytes = 16 * 1024
+    static let headerStoreBytes = 32 * 1024
+
     /// Creates the context and the listening vhost; returns the bound port.
     func open() throws(WebSocketServerError) -> Int {
         lws_set_log_level(Self.logLevel(), nil)
-        let host = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
+        let named = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
+        // lws takes a name it cannot bind for an interface that may come up later: it binds
+        // nothing and says nothing. So names are resolved here, and the address is bound once
+        // by hand first, to fail now with the reason.
+        let host = try Self.resolve(named)
+        try Self.checkListenable(host: host, shown: configuration.host, port: configuration.port)
         var options = starboard_lws_option_validate_utf8() | starboard_lws_option_explicit_vhosts()
         if Self.isIPv4Literal(host) {
             // lws 4.1 with IPv6 enabled binds an IPv4 address as a dual-stack wildcard.
@@ -77,6 +88,9 @@ final class ServiceLoop {
         // all of it over before the next connection gets its turn. With 32 KiB, a client flooding
         // `set`s made everyone else wait for ~350 of them (2-5 ms) per turn; 4 KiB is ~40.
         info.pt_serv_buf_size = 4 * 1024
+        // Request headers lws keeps (cookies included) per connection while it reads them; its
+        // 4 KiB default is less than the cookies other localhost apps leave in a browser.
+        info.max_http_header_data2 = UInt32(Self.headerStoreBytes)
         let context = try LWSCall.check(lws_create_context(&info), "lws_create_context")
         self.context = context
 
@@ -95,6 +109,10 @@ final class ServiceLoop {
         }
         self.vhost = vhost
         let port = Int(try LWSCall.check(lws_get_vhost_listen_port(vhost), "lws_get_vhost_listen_port"))
+        guard port > 0 else {
+            close()
+            throw .cannotListen("\(configuration.host): libwebsockets bound no socket")
+        }
         policy = RequestPolicy(configuration: configuration, port: port)
         outbox.attach(context: context)
         return port
@@ -342,6 +360,69 @@ final class ServiceLoop {
     private static func isIPv4Literal(_ host: String) -> Bool {
         var address = in_addr()
         return inet_pton(AF_INET, host, &address) == 1
+    }
+
+    /// The numeric address for `host`: a literal as it is, a name resolved (IPv4 first, as
+    /// `localhost` is 127.0.0.1 for the browsers that open the printed URL).
+    static func resolve(_ host: String) throws(WebSocketServerError) -> String {
+        if host.isEmpty || isIPv4Literal(host) { return host }
+        var address6 = in6_addr()
+        if inet_pton(AF_INET6, host, &address6) == 1 { return host }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, nil, &hints, &list)
+        guard status == 0, let list else { throw .unknownHost(host, reason: String(cString: gai_strerror(status))) }
+        defer { freeaddrinfo(list) }
+        var found: [String] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(current.pointee.ai_addr, current.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
+                found.append(String(cString: text))
+            }
+            entry = current.pointee.ai_next
+        }
+        guard let address = found.first(where: isIPv4Literal) ?? found.first else {
+            throw .unknownHost(host, reason: "no address")
+        }
+        return address
+    }
+
+    /// Binds `host` (numeric) and `port` once and lets go, so that an address that is not this
+    /// machine's, or a port that needs privileges, is an error with its reason before lws tries.
+    private static func checkListenable(host: String, shown: String, port: Int) throws(WebSocketServerError) {
+        guard !["", "0.0.0.0", "::"].contains(host) else { return }
+        let family = isIPv4Literal(host) ? AF_INET : AF_INET6
+        let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { return }
+        defer { Glibc.close(socketFD) }
+        var reuse: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var result: Int32
+        if family == AF_INET6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard result != 0 else { return }
+        let code = errno
+        if code == EADDRINUSE { throw .portInUse(port) }
+        let named = shown == host ? host : "\(shown) (\(host))"
+        let reason = code == EADDRNOTAVAIL ? "it is not an address of this machine" : String(cString: strerror(code))
+        throw .cannotListen("\(named) port \(port): \(reason) (errno \(code))")
     }
 
     /// Tells "port in use" from other bind failures by trying the bind ourselves.
