@@ -282,3 +282,16 @@ def test_large_cookies_are_served_and_larger_headers_get_431(server):
     refused = raw_request(server.port, f"Cookie: big={'x' * 20000}\r\n")
     assert refused.startswith(b"HTTP/1.1 431")
     assert b"x-content-type-options: nosniff" in refused.lower()
+
+
+def test_a_request_larger_than_the_worker_pipe_is_answered_not_timed_out(server):
+    """A request frame over two pipe buffers (128 KiB) never finished reaching the worker: lws
+    drops a raw descriptor's write interest asked for inside its own writable callback. The
+    worker was killed as hung after 2 s, with every change of the batch."""
+    async def run():
+        ws, _ = await connect(server)
+        await ws.send(json.dumps({"type": "set", "component": "HikeBadge", "values": {"name": "x" * 200_000}, "id": "big"}))
+        error = await receive(ws, "error", id="big")
+        assert error["property"] == "name" and "crashed" not in error, error["message"][:200]
+        await ws.close()
+    asyncio.run(run())

@@ -48,9 +48,19 @@ public final class DescriptorWatch {
     /// Whether the watch still runs.
     public var isActive: Bool { wsi != nil }
 
+    /// Inside this watch's ``DescriptorHandler/writable(_:)`` callback.
+    var inWritableCallback = false
+    /// Asked for another writable callback from inside one: lws 4.1 clears a raw descriptor's
+    /// POLLOUT after that callback returns, so the request is made once it has (by the loop).
+    var wantsWritableAgain = false
+
     /// Asks for one ``DescriptorHandler/writable(_:)`` callback.
     public func wantWritable() {
         guard let wsi else { return }
+        if inWritableCallback {
+            wantsWritableAgain = true
+            return
+        }
         _ = lws_callback_on_writable(wsi)
     }
 

@@ -40,6 +40,9 @@ final class ServiceLoop {
     var gathered: [UInt8] = []
     /// Compresses each message once for every client that negotiated permessage-deflate.
     let deflater = MessageDeflater()
+    /// Watches that want another writable callback, asked for inside one (see
+    /// ``DescriptorWatch/wantsWritableAgain``).
+    private var writableAgain: [DescriptorWatch] = []
     /// Connections closed since memory was last handed back to the system.
     private var closedSinceTrim = 0
 
@@ -124,6 +127,10 @@ final class ServiceLoop {
         while !outbox.isStopping {
             if lws_service(context, 0) < 0 {
                 break
+            }
+            // Asked for inside their own writable callbacks, when lws would have dropped it.
+            while let watch = writableAgain.popLast() {
+                watch.wantWritable()
             }
         }
     }
@@ -296,7 +303,13 @@ final class ServiceLoop {
         case LWS_CALLBACK_RAW_RX_FILE:
             watch.handler?.readable(watch)
         case LWS_CALLBACK_RAW_WRITEABLE_FILE:
+            watch.inWritableCallback = true
             watch.handler?.writable(watch)
+            watch.inWritableCallback = false
+            if watch.wantsWritableAgain {
+                watch.wantsWritableAgain = false
+                writableAgain.append(watch)
+            }
         case LWS_CALLBACK_TIMER:
             watch.handler?.timerFired(watch)
         default:
