@@ -5,21 +5,40 @@ import StarboardInspector
 ///
 /// Changes for one component queue up while the worker is busy and then go as one batch,
 /// rendered once: a burst of changes renders the newest values and skips the rest. Components
-/// take turns, so a client that floods one cannot starve another's changes. One request is out
-/// to the worker at a time.
+/// take turns, so a client that floods one cannot starve another's changes. Previews wait in a
+/// ``PreviewQueue`` (bounded per client, round robin across clients) and take turns with the
+/// changes, so a flood of previews delays a change by one preview at most. Each client's
+/// changes waiting are bounded in bytes (``maxQueuedChangeBytes``). One request is out to the
+/// worker at a time.
 ///
 /// A change is answered from the cache only when nothing of its component is ahead of it, so a
 /// cached answer never overtakes a change the worker is still working on.
 struct ChangeScheduler {
     /// Most changes sent to the worker in one batch.
     static let maxBatch = 128
+    /// Most bytes of changes in one batch (at least one change goes): a batch is one turn of
+    /// the worker that everyone else waits for, so 128 changes of 250 KB must not be one.
+    static let maxBatchBytes = 1 << 20
+
+    /// Most bytes of changes one client may have waiting (their values as written, plus 256 per
+    /// change for the bookkeeping); beyond, a change is refused until the worker catches up.
+    /// 4,000 sets of 250 KB once grew the server by a gigabyte.
+    static let maxQueuedChangeBytes = 16 << 20
 
     /// Work waiting its turn.
     enum Work {
         case component(String)
-        case preview(PendingPreview)
         /// Renders of a component's current values in the environments windows preview it in.
         case refresh(String)
+    }
+
+    /// What became of a change offered to the scheduler.
+    enum Admission {
+        /// The cache answered it: apply and deliver now.
+        case answered(CachedAnswer)
+        case queued
+        /// Its client has too much waiting; the text says so.
+        case refused(String)
     }
 
     /// What the worker is doing.
@@ -55,9 +74,13 @@ struct ChangeScheduler {
         case refresh(component: String)
     }
 
-    // Unbounded lines for now; a bound per client belongs here (the robustness issue).
     private var lines: [String: ChangeLine<PendingChange>] = [:]
     private var order = ChangeLine<Work>()
+    private var previews = PreviewQueue()
+    /// Whether a preview goes before the next change: previews and changes take turns.
+    private var previewsTurn = false
+    /// Bytes of changes waiting, per client.
+    private var queuedBytes: [ConnectionID: Int] = [:]
     /// Components that have an entry in `order`.
     private var queued: Set<String> = []
     /// Components that have a refresh in `order`: one at a time each, as it renders what is
@@ -73,19 +96,39 @@ struct ChangeScheduler {
     /// Whether the worker can be given work.
     var isIdle: Bool { inFlight == nil && !isPaused }
 
-    /// Answers `change` from the cache when it can go now; otherwise queues it.
-    mutating func admit(_ change: PendingChange, to component: String, state: inout ComponentState) -> CachedAnswer? {
+    /// Answers `change` from the cache when it can go now; otherwise queues it, unless its
+    /// client has too much waiting.
+    mutating func admit(_ change: PendingChange, to component: String, state: inout ComponentState) -> Admission {
         if !isPaused, lines[component]?.isEmpty ?? true, inFlight?.component != component,
            let answer = state.applyCached(change, component: component, cache: &cache) {
-            return answer
+            return .answered(answer)
         }
+        let waiting = queuedBytes[change.connection, default: 0]
+        guard waiting + change.cost <= Self.maxQueuedChangeBytes else {
+            return .refused("\(component): this connection has \(waiting / 1024) KiB of changes waiting for the worker, "
+                            + "the most one connection may; wait for their acks and send it again")
+        }
+        queuedBytes[change.connection] = waiting + change.cost
         lines[component, default: ChangeLine()].append(change)
         if queued.insert(component).inserted { order.append(.component(component)) }
-        return nil
+        return .queued
     }
 
-    mutating func admit(_ preview: PendingPreview) {
-        order.append(.preview(preview))
+    /// Queues a preview; returns those it pushed out of its client's bound (answered as superseded).
+    mutating func admit(_ preview: PendingPreview) -> [PendingPreview] {
+        previews.admit(preview)
+    }
+
+    /// A client left: its previews go (nobody would read them); its changes stay, as shared state.
+    mutating func forget(_ connection: ConnectionID) {
+        previews.remove(connection)
+    }
+
+    private mutating func dequeued(_ changes: some Sequence<PendingChange>) {
+        for change in changes {
+            let left = queuedBytes[change.connection, default: 0] - change.cost
+            queuedBytes[change.connection] = left > 0 ? left : nil
+        }
     }
 
     /// Asks for the component's renders in other environments (once, however often it is asked
@@ -98,10 +141,13 @@ struct ChangeScheduler {
     /// `components` has each component's current state; cached answers are applied to it.
     mutating func next(_ components: inout [String: ComponentState]) -> Step? {
         guard isIdle else { return nil }
+        if previewsTurn || order.isEmpty, let preview = previews.next() {
+            previewsTurn = false
+            return .preview(preview)
+        }
+        previewsTurn = !previews.isEmpty
         while let work = order.popFirst() {
             switch work {
-            case .preview(let preview):
-                return .preview(preview)
             case .refresh(let name):
                 refreshing.remove(name)
                 guard components[name] != nil else { continue }
@@ -116,7 +162,15 @@ struct ChangeScheduler {
                     answered.append(answer)
                     line.drop(1)
                 }
-                let step: Step = answered.isEmpty ? .batch(component: name, line.take(Self.batchLength(line))) : .answered(component: name, answered)
+                let step: Step
+                if answered.isEmpty {
+                    let batch = line.take(Self.batchLength(line))
+                    dequeued(batch)
+                    step = .batch(component: name, batch)
+                } else {
+                    dequeued(answered.map(\.change))
+                    step = .answered(component: name, answered)
+                }
                 // The rest goes to the back: other components get their turn first.
                 if !line.isEmpty {
                     lines[name] = line
@@ -126,15 +180,24 @@ struct ChangeScheduler {
                 return step
             }
         }
+        if let preview = previews.next() {
+            previewsTurn = false
+            return .preview(preview)
+        }
         return nil
     }
 
     /// How many changes from the front of `line` go in one batch: an undo or redo goes alone, and
     /// ends the batch before it, as it is resolved against the history the changes ahead made.
+    /// A batch also stops before ``maxBatchBytes`` (at least one change goes).
     private static func batchLength(_ line: ChangeLine<PendingChange>) -> Int {
         if line[0].origin.isUnresolvedMove { return 1 }
         var length = 1
-        while length < min(maxBatch, line.count), !line[length].origin.isUnresolvedMove { length += 1 }
+        var bytes = line[0].cost
+        while length < min(maxBatch, line.count), !line[length].origin.isUnresolvedMove, bytes + line[length].cost <= maxBatchBytes {
+            bytes += line[length].cost
+            length += 1
+        }
         return length
     }
 
@@ -169,16 +232,16 @@ struct ChangeScheduler {
         var changes: [(component: String, change: PendingChange)] = []
         for name in lines.keys.sorted() where !components.contains(name) {
             var line = lines.removeValue(forKey: name)!
-            changes += line.take(line.count).map { (name, $0) }
+            let taken = line.take(line.count)
+            dequeued(taken)
+            changes += taken.map { (name, $0) }
         }
-        var previews: [PendingPreview] = []
+        let previews = self.previews.remove { !components.contains($0.component) }
         var kept = ChangeLine<Work>()
         while let work = order.popFirst() {
             switch work {
             case .component(let name) where !components.contains(name):
                 queued.remove(name)
-            case .preview(let preview) where !components.contains(preview.component):
-                previews.append(preview)
             case .refresh(let name) where !components.contains(name):
                 refreshing.remove(name)
             default:

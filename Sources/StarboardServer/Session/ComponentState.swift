@@ -53,6 +53,23 @@ struct PendingChange {
     let property: String?
     /// An edit, or a move along the shared history.
     var origin: History.Origin = .edit
+    /// Bytes it holds while it waits, roughly: what a client's bound and a batch's count. Kept
+    /// as it came, so a client's bound gives back what it took.
+    let cost: Int
+
+    init(connection: ConnectionID, id: JSONValue?, change: WorkerChange, property: String?, origin: History.Origin = .edit) {
+        self.connection = connection
+        self.id = id
+        self.change = change
+        self.property = property
+        self.origin = origin
+        cost = switch change {
+        case .set(let values), .replace(let values): 256 + values.writtenSize
+        case .reset(let names): 256 + (names ?? []).reduce(0) { $0 + $1.utf8.count }
+        case .tap(let tap): 256 + tap.target.utf8.count
+        case .restore: 256
+        }
+    }
 
     /// Resolves an undo or redo against the history as it is now, when the change goes to the
     /// worker; false when there is nothing to move to.
@@ -70,6 +87,21 @@ struct PendingChange {
             break
         }
         return true
+    }
+}
+
+extension JSONValue {
+    /// Bytes of the compact JSON text, roughly (strings as if no character needed escaping),
+    /// without writing it.
+    var writtenSize: Int {
+        switch self {
+        case .null: 4
+        case .bool(let b): b ? 4 : 5
+        case .integer, .number: 24
+        case .string(let s): s.utf8.count + 2
+        case .array(let items): items.reduce(2) { $0 + $1.writtenSize + 1 }
+        case .object(let members): members.reduce(2) { $0 + $1.0.utf8.count + 4 + $1.1.writtenSize }
+        }
     }
 }
 

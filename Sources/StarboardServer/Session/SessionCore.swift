@@ -64,6 +64,7 @@ struct SessionCore {
     mutating func closed(_ connection: ConnectionID, into out: inout SessionEffects) {
         let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
+        scheduler.forget(connection)
         for name in watched.sorted() { announcePresence(of: name, into: &out) }
     }
 
@@ -109,11 +110,9 @@ struct SessionCore {
         case .tap(_, let tap):
             admit(name, PendingChange(connection: connection, id: id, change: .tap(tap), property: nil), into: &out)
         case .preview(_, let values, let environment):
-            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: values, environment: environment))
-            pump(into: &out)
+            admit(PendingPreview(connection: connection, id: id, component: name, values: values, environment: environment), into: &out)
         case .audit(_, let environment):
-            scheduler.admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true))
-            pump(into: &out)
+            admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true), into: &out)
         case .undo:
             // Resolved when it goes to the worker, after the changes ahead of it.
             admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .undo(nil)), into: &out)
@@ -171,11 +170,24 @@ struct SessionCore {
     }
 
     private mutating func admit(_ name: String, _ change: PendingChange, into out: inout SessionEffects) {
-        if let answer = scheduler.admit(change, to: name, state: &components[name]!) {
+        switch scheduler.admit(change, to: name, state: &components[name]!) {
+        case .answered(let answer):
             deliver([answer], of: name, into: &out)
-        } else {
+        case .queued:
             pump(into: &out)
+        case .refused(let message):
+            out.send(ServerMessage.error(RequestError(id: change.id, message: message, component: name, property: change.property)), to: change.connection)
         }
+    }
+
+    /// Queues a preview; those it pushes out of the client's bound are answered as superseded.
+    private mutating func admit(_ preview: PendingPreview, into out: inout SessionEffects) {
+        for old in scheduler.admit(preview) {
+            let message = "\(old.component): \(old.audit ? "audit" : "preview") superseded by newer ones from this connection "
+                + "(at most \(PreviewQueue.maxPerComponent) per component and \(PreviewQueue.maxPerClient) in all wait)"
+            out.send(ServerMessage.error(RequestError(id: old.id, message: message, component: old.component)), to: old.connection)
+        }
+        pump(into: &out)
     }
 
     /// Acks each answer and sends subscribers the newest render (earlier ones would be replaced in

@@ -1,0 +1,87 @@
+import Testing
+@testable import StarboardServer
+import StarboardComponents
+import StarboardInspector
+
+/// One client's flood of previews or changes must not starve, bloat or outlive anyone
+/// (issue 11, item 2). Driven step by step: the test decides when the worker answers.
+@Suite("Session fairness and bounds")
+struct SessionFairnessTests {
+    let registry = try! makeRegistry()
+    let flooder = ConnectionID(rawValue: 1)
+    let other = ConnectionID(rawValue: 2)
+
+    func preview(_ stars: Int, id: Int, component: String = "RatingControl") -> String {
+        #"{"type":"preview","component":"\#(component)","values":{"starCount":\#(stars)},"id":\#(id)}"#
+    }
+
+    /// 500 previews waited ahead of another client's set (7.2 s with heavy ones); now the set
+    /// goes to the worker after at most the preview in flight and one more.
+    @Test func anotherClientsSetOvertakesAFloodOfPreviews() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        for i in 0..<500 { session.receive(preview(1 + i % 20, id: i), from: flooder) }
+        session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"Fair"},"id":"s"}"#, from: other)
+        var previewsBeforeTheSet = 0
+        while let call = session.calls.first {
+            if case .batch = call.request { break }
+            previewsBeforeTheSet += 1
+            session.answer()
+        }
+        #expect(previewsBeforeTheSet <= 2)
+        session.answer()
+        #expect(session.read(other, type: "ack").map { $0["id"] } == [.string("s")])
+    }
+
+    /// A flood is bounded: the oldest previews give way to the newest, each answered by its id.
+    @Test func aFloodOfPreviewsKeepsTheNewestAndAnswersEveryID() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        for i in 0..<200 { session.receive(preview(1 + i % 20, id: i), from: flooder) }
+        session.answerAll()
+        let replies = session.read(flooder).filter { $0["id"] != nil }
+        #expect(Set(replies.compactMap { $0["id"] }).count == 200, "one reply per id")
+        let superseded = replies.filter { $0["type"] == .string("error") }
+        let rendered = replies.filter { $0["type"] == .string("preview") }
+        #expect(superseded.count >= 200 - PreviewQueue.maxPerComponent - 1)
+        #expect(superseded.allSatisfy { $0["message"]?.stringValue?.contains("superseded") == true })
+        #expect(rendered.contains { $0["id"] == .integer(199) }, "the newest is rendered")
+    }
+
+    /// A client that left takes its waiting previews with it.
+    @Test func previewsOfAClientThatLeftAreNotRendered() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        for i in 0..<20 { session.receive(preview(1 + i % 20, id: i), from: flooder) }
+        #expect(session.calls.count == 1)
+        session.run { core, out in core.closed(flooder, into: &out) }
+        session.answer()
+        #expect(session.calls.isEmpty, "nothing more went to the worker")
+    }
+
+    /// Clients take turns: the second client's preview is not behind all of the first's.
+    @Test func previewsOfDifferentClientsTakeTurns() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        for i in 0..<30 { session.receive(preview(1 + i % 20, id: i), from: flooder) }
+        session.receive(preview(3, id: 999), from: other)
+        for _ in 0..<3 { session.answer() }
+        #expect(session.read(other, type: "preview").map { $0["id"] } == [.integer(999)])
+    }
+
+    /// 4,000 sets of 250 KB grew the server by a gigabyte: a client's waiting changes are bounded
+    /// in bytes; beyond, each is refused with its id until the worker catches up.
+    @Test func aClientsWaitingChangesAreBoundedInBytes() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        let big = String(repeating: "x", count: 200_000)
+        for i in 0..<200 {
+            session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"\#(big)\#(i)"},"id":\#(i)}"#, from: flooder)
+        }
+        let refused = session.read(flooder, type: "error").filter { $0["message"]?.stringValue?.contains("changes waiting") == true }
+        #expect(refused.count >= 200 - ChangeScheduler.maxQueuedChangeBytes / 200_000 - 1)
+        // Another client is not affected by the flooder's bound.
+        session.receive(#"{"type":"set","component":"RatingControl","values":{"starCount":3},"id":"o"}"#, from: other)
+        session.answerAll()
+        #expect(session.read(other, type: "ack").map { $0["id"] } == [.string("o")])
+        // Once the backlog is worked off, the flooder may send again.
+        session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"again"},"id":"again"}"#, from: flooder)
+        session.answerAll()
+        #expect(session.read(flooder, type: "ack").contains { $0["id"] == .string("again") })
+    }
+}
