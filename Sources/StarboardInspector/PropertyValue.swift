@@ -83,7 +83,10 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// Parses `YYYY-MM-DD`, or the date part of an ISO 8601 date-time; nil when the day does not exist.
     public init?(iso8601 text: String) {
-        let datePart = text.split(separator: "T", maxSplits: 1).first.map(String.init) ?? text
+        let pieces = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        // The time of a date-time is dropped, but it must be one: 2026-05-01T99:99 is no date.
+        if pieces.count == 2, !Self.isTime(pieces[1]) { return nil }
+        let datePart = String(pieces[0])
         let parts = datePart.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -91,6 +94,31 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
               (1...12).contains(month), (1...CalendarDate.days(inMonth: month, year: year)).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, then nothing, `Z` or `±HH:MM`, with every field in range.
+    static func isTime(_ text: Substring) -> Bool {
+        var clock = text
+        var zone: Substring = ""
+        if clock.hasSuffix("Z") {
+            clock = clock.dropLast()
+        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            zone = clock[clock.index(after: sign)...]
+            clock = clock[..<sign]
+            let zoneFields = zone.split(separator: ":", omittingEmptySubsequences: false)
+            guard zoneFields.count == 2, zoneFields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let h = Int(zoneFields[0]), let m = Int(zoneFields[1]), h <= 14, m <= 59 else { return false }
+        }
+        var fields = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count) else { return false }
+        if fields.count == 3, let dot = fields[2].firstIndex(of: ".") {
+            let fraction = fields[2][fields[2].index(after: dot)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+            fields[2] = fields[2][..<dot]
+        }
+        guard fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+        let limits = [23, 59, 60]  // 60: a leap second
+        return zip(fields, limits).allSatisfy { Int($0)! <= $1 }
     }
 
     static func days(inMonth month: Int, year: Int) -> Int {

@@ -71,3 +71,17 @@ struct StringLimitTests {
         #expect(throws: Never.self) { try descriptor.validate(.string(String(repeating: "x", count: 16 * 1024)), component: "C") }
     }
 }
+
+@Suite("Dates")
+struct DateTextTests {
+    @Test(arguments: ["2026-05-01T99:99", "2026-05-01T24:00", "2026-05-01T12:60", "2026-05-01T", "2026-05-01T12", "2026-05-01T1:2",
+                      "2026-05-01T12:00:61", "2026-05-01T12:00+25:00", "2026-05-01T12:00:00.", "2026-05-01Tnoon"])
+    func aDateTimeWithATimeThatIsNoneIsRefused(text: String) {
+        #expect(CalendarDate(iso8601: text) == nil)
+    }
+
+    @Test(arguments: ["2026-05-01", "2026-05-01T12:30", "2026-05-01T23:59:60", "2026-05-01T00:00:00.123Z", "2026-05-01T08:00+02:00", "2026-05-01T08:00-05:30"])
+    func realDatesAndDateTimesRead(text: String) {
+        #expect(CalendarDate(iso8601: text) == CalendarDate(year: 2026, month: 5, day: 1))
+    }
+}

@@ -85,3 +85,18 @@ struct SessionFairnessTests {
         #expect(session.read(flooder, type: "ack").contains { $0["id"] == .string("again") })
     }
 }
+
+@Suite("Empty changes")
+struct EmptyChangeTests {
+    /// `{"type":"set","values":{}}` bumped the revision with nothing changed.
+    @Test func aSetWithNoValuesIsAcknowledgedWithoutANewRevision() throws {
+        let a = ConnectionID(rawValue: 1)
+        var session = try CoreHarness(registry: try makeRegistry(), connections: [a])
+        session.receive(#"{"type":"set","component":"RatingControl","values":{},"id":"e"}"#, from: a)
+        session.answerAll()
+        let ack = try #require(session.read(a, type: "ack").first)
+        #expect(ack["revision"] == .integer(0))
+        #expect(session.core.snapshot["RatingControl"]?.revision == 0)
+        #expect(session.batchesSent == 0)
+    }
+}

@@ -8,10 +8,13 @@ changes carry on.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import tempfile
 import time
@@ -293,5 +296,82 @@ def test_a_request_larger_than_the_worker_pipe_is_answered_not_timed_out(server)
         await ws.send(json.dumps({"type": "set", "component": "HikeBadge", "values": {"name": "x" * 200_000}, "id": "big"}))
         error = await receive(ws, "error", id="big")
         assert error["property"] == "name" and "crashed" not in error, error["message"][:200]
+        await ws.close()
+    asyncio.run(run())
+
+
+# --- Smaller ones (item 13) ------------------------------------------------------------------------
+
+def raw_websocket(port: int) -> tuple[socket.socket, bytes]:
+    """A websocket opened by hand, to send what well-behaved client libraries refuse to."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: starboard.v1\r\n\r\n").encode())
+    received = b""
+    while b"\r\n\r\n" not in received:
+        received += connection.recv(65536)
+    head, rest = received.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 101")
+    return connection, rest
+
+
+def masked(opcode: int, payload: bytes) -> bytes:
+    key = os.urandom(4)
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def frames(data: bytes):
+    """(opcode, payload) of each whole server frame in `data` (servers do not mask)."""
+    while len(data) >= 2:
+        opcode, length, at = data[0] & 0x0F, data[1] & 0x7F, 2
+        if length == 126:
+            length, at = struct.unpack(">H", data[2:4])[0], 4
+        elif length == 127:
+            length, at = struct.unpack(">Q", data[2:10])[0], 10
+        if len(data) < at + length:
+            return
+        yield opcode, data[at:at + length]
+        data = data[at + length:]
+
+
+@pytest.mark.parametrize("sent, answered", [(1000, 1000), (4000, 4000), (5000, 1002), (65535, 1002), (1005, 1002), (999, 1002)])
+def test_a_close_status_no_endpoint_may_send_is_answered_with_1002(server, sent, answered):
+    """Close codes 5000 and 65535 were echoed instead of 1002 (RFC 6455, 7.4)."""
+    connection, data = raw_websocket(server.port)
+    with connection:
+        connection.sendall(masked(8, struct.pack(">H", sent) + b"bye"))
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            closes = [payload for opcode, payload in frames(data) if opcode == 8]
+            if closes:
+                assert struct.unpack(">H", closes[0][:2])[0] == answered
+                return
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    raise AssertionError("no close frame came back")
+
+
+def test_an_empty_set_does_not_bump_the_revision(server):
+    async def run():
+        ws, _ = await connect(server)
+        before = await subscribe(ws, "PageControl")
+        await ws.send(json.dumps({"type": "set", "component": "PageControl", "values": {}, "id": "empty"}))
+        ack = await receive(ws, "ack", id="empty")
+        assert ack["revision"] == before["revision"]
+        assert (await subscribe(ws, "PageControl"))["revision"] == before["revision"]
+        await ws.close()
+    asyncio.run(run())
+
+
+def test_a_date_time_whose_time_is_none_is_refused(server):
+    async def run():
+        ws, _ = await connect(server)
+        await ws.send(json.dumps({"type": "set", "component": "ProfileSummary", "values": {"goalDate": "2026-05-01T99:99"}, "id": "d"}))
+        error = await receive(ws, "error", id="d")
+        assert error["property"] == "goalDate"
         await ws.close()
     asyncio.run(run())

@@ -104,6 +104,11 @@ struct SessionCore {
             if subscriptions.allSubscribers(of: name).count != watched { announcePresence(of: name, into: &out) }
         case .set(_, let values):
             let members = values.objectMembers ?? []
+            // Nothing to change: acknowledged at the current revision, which it must not bump.
+            guard !members.isEmpty else {
+                ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out)
+                return
+            }
             admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
         case .reset(_, let properties):
             admit(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil), into: &out)

@@ -129,6 +129,25 @@ extension ServiceLoop {
         }
     }
 
+    /// A client's close frame: lws echoes its status, whatever it is. A status no endpoint may
+    /// send (RFC 6455 7.4: under 1000, 1004-1006, 1015, 1016-2999 unassigned, 5000 and up) or a
+    /// one-byte body is a protocol error, answered with 1002 instead.
+    func peerClosed(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard length > 0, let input else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: input, count: length)
+        let valid: Bool
+        if length == 1 {
+            valid = false
+        } else {
+            let code = Int(bytes[0]) << 8 | Int(bytes[1])
+            valid = (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
+        }
+        guard !valid else { return 0 }
+        var reason = Array("invalid close status".utf8)
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR, &reason, reason.count)
+        return -1
+    }
+
     /// Sets the close status and reason and returns the -1 that makes lws
     /// send the close frame and hang up.
     ///

@@ -175,6 +175,8 @@ final class ServiceLoop {
         case LWS_CALLBACK_RAW_RX_FILE, LWS_CALLBACK_RAW_WRITEABLE_FILE, LWS_CALLBACK_RAW_CLOSE_FILE, LWS_CALLBACK_TIMER:
             if endpoint == .descriptor { descriptorEvent(wsi, reason) }
             return 0
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE where endpoint == .websocket:
+            return peerClosed(wsi, input: input, length: length)
         case LWS_CALLBACK_CLOSED where endpoint == .websocket:
             closed(user: user)
             return 0
