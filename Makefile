@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs what a fresh Debian machine with Swift lacks.
-.PHONY: serve test build snapshots test-web
+.PHONY: serve test build snapshots test-web fuzz
 
 # Build and start the live preview server on http://127.0.0.1:8080/
 serve:
@@ -31,3 +31,9 @@ snapshots:
 # Only the unit tests of the page's pure modules (values, URL state, Swift code, change queue).
 test-web:
 	node --test Tests/web/
+
+# libFuzzer on the JSON parser, the property value parsers and the request envelope, each for
+# FUZZ_SECONDS (default 60); seeds in Fuzz/Corpus. Not part of `make test` (it takes minutes).
+fuzz:
+	scripts/install-deps
+	scripts/fuzz
