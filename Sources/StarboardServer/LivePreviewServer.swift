@@ -55,12 +55,13 @@ public final class LivePreviewServer: Sendable {
             }
         }
         // A restart counts on from the next epoch: acknowledged changes the last run had not yet
-        // saved must never be counted again with other values.
+        // saved must never be counted again with other values. A component with nothing saved
+        // starts at 0: the write below saves that, so the next start moves it to an epoch.
         let keepsValues = store?.keepsValues ?? false
         let saved = keepsValues ? loaded.components.mapValues { SavedComponent(values: $0.values, revision: Revision.afterRestart($0.revision)) } : [:]
         let session: Session
         do {
-            session = try Session(host: host, saved: saved, unsavedRevision: keepsValues ? Revision.afterRestart(0) : 0) { store?.changed() }
+            session = try Session(host: host, saved: saved) { store?.changed() }
         } catch {
             throw .components(error)
         }

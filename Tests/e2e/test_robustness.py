@@ -55,8 +55,9 @@ def test_a_deep_request_is_its_own_error_and_loses_no_other_change(make_server):
         deadline = time.monotonic() + TIMEOUT
         while len(acks) < 50 and time.monotonic() < deadline:
             message = json.loads(await asyncio.wait_for(author.recv(), TIMEOUT))
-            assert message["type"] == "ack", f"a valid change was refused: {message}"
-            acks[message["id"]] = message["revision"]
+            assert message["type"] != "error", f"a valid change was refused: {message}"
+            if message["type"] == "ack":
+                acks[message["id"]] = message["revision"]
         assert sorted(acks) == list(range(50)), "every valid change is acknowledged"
         last = 2 + 49 % 18
         while True:
@@ -136,10 +137,10 @@ def test_a_state_path_that_cannot_be_written_is_said_at_start_to_the_page_and_at
         asyncio.run(run())
         server.process.send_signal(signal.SIGTERM)
         server.process.wait(timeout=10)
-        output = "".join(server.output)
         assert server.process.returncode == 1
-        assert "values saved" not in output
-        assert "could NOT be saved" in output
+        # The last lines reach `output` through a reading thread, a moment after the exit.
+        assert wait_for(lambda: "could NOT be saved" in "".join(server.output))
+        assert "values saved" not in "".join(server.output)
         assert saved_file(state)["components"]["RatingControl"]["values"] == {"starCount": 9}
     finally:
         shutil.rmtree(folder)

@@ -13,7 +13,7 @@ enum HotReload {
 
     /// Each component's values re-checked by the host (a property may be gone or a range
     /// narrowed) and rendered; `warnings` says what was clamped or dropped.
-    static func restore(_ names: [String], saved: [String: SavedComponent], unsavedRevision: Int = 0, host: any ComponentHost,
+    static func restore(_ names: [String], saved: [String: SavedComponent], host: any ComponentHost,
                         warnings: inout [String]) -> [String: ComponentState] {
         var components: [String: ComponentState] = [:]
         for (name, entry) in saved.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
@@ -21,7 +21,7 @@ enum HotReload {
         }
         for name in names {
             let base = saved[name]?.values ?? .object([])
-            var entry = ComponentState(values: base, revision: saved[name]?.revision ?? unsavedRevision)
+            var entry = ComponentState(values: base, revision: saved[name]?.revision ?? 0)
             do throws(HostError) {
                 guard case .batch(let result) = try host.call(.batch(WorkerBatch(component: name, base: base, changes: [.restore]))) else {
                     throw .unavailable("the worker does not know \(name)")

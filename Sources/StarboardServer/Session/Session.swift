@@ -29,13 +29,11 @@ public final class Session: WebSocketHandler {
     public let warnings: [String]
 
     /// Starts from `saved` values, re-checked by the host, and renders every component once.
-    /// `unsavedRevision` is the revision of a component with no saved values.
-    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], unsavedRevision: Int = 0,
-                changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
+    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
         self.changed = changed
         let catalog = try HotReload.fetchCatalog(from: host)
         var warnings: [String] = []
-        let components = HotReload.restore(catalog.names, saved: saved, unsavedRevision: unsavedRevision, host: host, warnings: &warnings)
+        let components = HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
         self.warnings = warnings
         state = Mutex(State(core: SessionCore(catalog: catalog, components: components), host: host))
     }
