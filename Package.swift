@@ -18,6 +18,10 @@ let package = Package(
     name: "Starboard",
     products: [
         .executable(name: "starboard", targets: ["starboard"]),
+        // For your own package: `Starboard.main(components:)` in an executable target.
+        .library(name: "StarboardKit", targets: ["StarboardKit"]),
+        // For your test target: `assertSnapshots(of:)` checks every variant against golden SVGs.
+        .library(name: "StarboardTesting", targets: ["StarboardTesting"]),
         .library(name: "StarboardUI", targets: ["StarboardUI"]),
         .library(name: "StarboardInspector", targets: ["StarboardInspector"]),
     ],
@@ -63,9 +67,17 @@ let package = Package(
         ),
         .target(
             name: "StarboardCommands",
-            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench", "StarboardSystem"]
+            dependencies: ["StarboardUI", "StarboardInspector", "StarboardServer", "StarboardBench", "StarboardSystem"],
+            // The inspector page, served by `serve` and bundled by `export`; `Web` at the top of
+            // the repository is a link to it.
+            resources: [.copy("Web")]
         ),
-        .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
+        // The entry point a consumer's executable calls with its own components.
+        .target(name: "StarboardKit", dependencies: ["StarboardCommands", "StarboardInspector"]),
+        // Swift Testing's side of `starboard snapshot --check`, for a consumer's test target.
+        .target(name: "StarboardTesting", dependencies: ["StarboardCommands", "StarboardInspector"]),
+        // Starboard's own previews: a consumer of StarboardKit with the example components.
+        .executableTarget(name: "starboard", dependencies: ["StarboardKit", "StarboardComponents"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
@@ -79,7 +91,7 @@ let package = Package(
             name: "StarboardServerTests",
             dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "CStarboardZlib"]
         ),
-        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardSystem"]),
+        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardComponents", "StarboardSystem"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
         .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem"]),
     ],

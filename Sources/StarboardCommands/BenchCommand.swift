@@ -26,7 +26,7 @@ enum BenchCommand: Command {
           --fan-out-trials N     Changes timed per subscriber count (default 20).
           --burst N              Sets in the burst (default 10000).
           --startups N           Server starts timed (default 10).
-          --web DIR              The Web folder the server serves (default: ./Web).
+          --web DIR              The Web folder the server serves (default: the shipped page).
           --no-worker            Measure a server that runs component code in-process (serve --no-worker).
           --placement P          split (default): clients on core 0, servers on core 1; shared: all
                                  on core 0; free: no pinning. For change → render and its floor.
@@ -124,8 +124,14 @@ enum BenchCommand: Command {
             }
             index += 2
         }
-        guard let webRoot = web ?? StarboardCommand.defaultWebRoot() else {
-            return .failure(CommandOutputError(output: .failure("cannot find the Web folder; run from the repository or pass --web DIR")))
+        let webRoot: String
+        if let web {
+            webRoot = web
+        } else {
+            switch PageResource.locate() {
+            case .success(let found): webRoot = found
+            case .failure(let error): return .failure(CommandOutputError(output: .failure(error.description, code: 1)))
+            }
         }
         var options = quick
             ? BenchOptions.quick(starboardBinary: binary, webRoot: webRoot)

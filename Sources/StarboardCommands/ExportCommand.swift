@@ -25,8 +25,8 @@ enum ExportCommand: Command {
 
         OPTIONS:
           --out DIR              Where to write the site (required).
-          --web DIR              The page files to start from (default: ./Web, else the Web folder of
-                                 the source tree this starboard was built in).
+          --web DIR              The page files to start from (default: the page Starboard ships
+                                 as a resource beside this executable).
         """
 
     struct Options: Equatable {
@@ -69,11 +69,17 @@ enum ExportCommand: Command {
     }
 
     static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {
-        guard let webRoot = options.webRoot ?? ExportCommand.defaultWebRoot() else {
-            return .failure("cannot find the Web folder (not in ./Web, nor in the source tree of \(StarboardCommand.currentExecutable())); pass --web DIR", code: 1)
+        let webRoot: String
+        if let given = options.webRoot {
+            webRoot = given
+        } else {
+            switch PageResource.locate() {
+            case .success(let found): webRoot = found
+            case .failure(let error): return .failure(error.description, code: 1)
+            }
         }
         let web = URL(fileURLWithPath: webRoot).standardized.resolvingSymlinksInPath()
-        let out = URL(fileURLWithPath: options.output).standardized.resolvingSymlinksInPath()
+        let out = resolvingSymlinks(URL(fileURLWithPath: options.output).standardized)
         guard FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path) else {
             return .failure("\(webRoot) has no index.html; pass the page's folder with --web DIR", code: 1)
         }
@@ -114,27 +120,17 @@ enum ExportCommand: Command {
         return result
     }
 
-    /// `./Web`, else the `Web` folder of the source tree this binary was built in: the nearest
-    /// folder above the real executable (`.build/<triple>/debug/starboard`, through any symlink)
-    /// that holds `Package.swift` and `Web/index.html`. So `export` works from any folder, not
-    /// only from the repository.
-    static func defaultWebRoot(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executable: String = StarboardCommand.currentExecutable()
-    ) -> String? {
-        let fileManager = FileManager.default
-        let local = URL(fileURLWithPath: currentDirectory).appendingPathComponent("Web")
-        if fileManager.fileExists(atPath: local.appendingPathComponent("index.html").path) { return local.path }
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let web = folder.appendingPathComponent("Web")
-            if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               fileManager.fileExists(atPath: web.appendingPathComponent("index.html").path) {
-                return web.path
-            }
-            folder = folder.deletingLastPathComponent()
+    /// `url` with the symlinks of its deepest existing ancestor resolved (Foundation resolves
+    /// none in a path that does not exist yet), so `--out Web/site` is seen to be inside the page
+    /// even when `Web` is a link.
+    static func resolvingSymlinks(_ url: URL) -> URL {
+        var existing = url
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
         }
-        return nil
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
     }
 
     /// The Web folder's files the static page uses, as paths inside it, sorted.

@@ -1,4 +1,3 @@
-import StarboardComponents
 import Foundation
 import StarboardInspector
 
@@ -39,6 +38,7 @@ public enum StarboardCommand {
     /// What `main` should do.
     public enum Action {
         case output(CommandOutput)
+        /// Start the server; ``serve(_:registry:)`` runs it with the registry that parsed it.
         case serve(ServeOptions)
         /// Run as a rendering worker for a server (not listed in help).
         case worker(Registry)
@@ -48,7 +48,9 @@ public enum StarboardCommand {
         commands.first { $0.name == name }
     }
 
-    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = StarboardComponents.makeRegistry) -> Action {
+    /// `makeRegistry` makes the caller's registry; it runs only for commands that need it (in the
+    /// worker too, which is this same executable started again, so it serves the same components).
+    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry) -> Action {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
         if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
