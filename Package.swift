@@ -18,6 +18,8 @@ let package = Package(
     name: "Starboard",
     products: [
         .executable(name: "starboard", targets: ["starboard"]),
+        // The bench, its echo server and websocket client, and the malloc counter: not in `starboard`.
+        .executable(name: "starboard-bench", targets: ["starboard-bench"]),
         // For your own package: `Starboard.main(components:)` in an executable target.
         .library(name: "StarboardKit", targets: ["StarboardKit"]),
         // For your test target: `assertSnapshots(of:)` checks every variant against golden SVGs.
@@ -61,13 +63,13 @@ let package = Package(
         .target(
             name: "StarboardBench",
             dependencies: [
-                "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
+                "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardCommands",
                 "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem",
             ]
         ),
         .target(
             name: "StarboardCommands",
-            dependencies: ["StarboardUI", "StarboardInspector", "StarboardServer", "StarboardBench", "StarboardSystem"],
+            dependencies: ["StarboardUI", "StarboardInspector", "StarboardServer", "StarboardSystem"],
             // The inspector page, served by `serve` and bundled by `export`; `Web` at the top of
             // the repository is a link to it.
             resources: [.copy("Web")]
@@ -78,6 +80,7 @@ let package = Package(
         .target(name: "StarboardTesting", dependencies: ["StarboardCommands", "StarboardInspector"]),
         // Starboard's own previews: a consumer of StarboardKit with the example components.
         .executableTarget(name: "starboard", dependencies: ["StarboardKit", "StarboardComponents"]),
+        .executableTarget(name: "starboard-bench", dependencies: ["StarboardBench", "StarboardComponents"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),

@@ -4,15 +4,15 @@ import Foundation
 /// resource: SwiftPM copies it into `<Package>_StarboardCommands.resources/Web` beside every
 /// executable that links Starboard, so `serve` and `export` find it from any folder and in any
 /// package that depends on Starboard, without `--web`.
-enum PageResource {
+public enum PageResource {
     /// The end of the resource bundle's folder name; SwiftPM prefixes the package's name.
     static let bundleSuffix = "_StarboardCommands.resources"
 
     /// The page's folder: in the resource bundle beside `executable` (through any symlink), else
     /// in the source tree this file was compiled from (a binary copied away from its bundle on
     /// the machine that built it). The error says where it looked and how to fix it.
-    static func locate(executable: String = StarboardCommand.currentExecutable(),
-                       sourceTree: String = sourceTreeWeb) -> Result<String, PageResourceError> {
+    public static func locate(executable: String = StarboardCommand.currentExecutable(),
+                              sourceTree: String = sourceTreeWeb) -> Result<String, PageResourceError> {
         let fileManager = FileManager.default
         let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         let bundles = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -27,15 +27,15 @@ enum PageResource {
     }
 
     /// `Web` beside this source file, where the resource comes from.
-    static let sourceTreeWeb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Web").path
+    public static let sourceTreeWeb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Web").path
 }
 
 /// The page's files are missing: where they were looked for, and how to get them back.
-struct PageResourceError: Error, CustomStringConvertible {
+public struct PageResourceError: Error, CustomStringConvertible {
     let executable: String
     let looked: [String]
 
-    var description: String {
+    public var description: String {
         """
         cannot find the inspector page (Web/index.html). It ships as the package resource \
         Starboard\(PageResource.bundleSuffix)/Web, which SwiftPM writes beside the executable; \

@@ -123,7 +123,7 @@ extension StarboardCommand {
     }
 
     /// This process's executable, so the worker runs the same component code.
-    static func currentExecutable() -> String {
+    public static func currentExecutable() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardized.path
     }

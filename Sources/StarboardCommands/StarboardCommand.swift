@@ -11,7 +11,6 @@ public enum StarboardCommand {
         RenderCommand.self,
         AuditCommand.self,
         NewCommand.self,
-        BenchCommand.self,
         SnapshotCommand.self,
         ExportCommand.self,
         HelpCommand.self,
@@ -54,6 +53,10 @@ public enum StarboardCommand {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
         if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
+        if first == "bench" {
+            return .output(.failure("the bench is its own executable now, so this one carries neither it nor its allocation counter: "
+                + "swift build -c release --product starboard-bench && .build/release/starboard-bench --help"))
+        }
         guard let command = command(named: first) else {
             if first.hasPrefix("--") {
                 // `starboard --port 0` is `starboard serve --port 0`.

@@ -44,7 +44,7 @@ struct CommandTests {
         (["render", "RatingControl", "--frobnicate"], "unknown option \"--frobnicate\""),
         (["bogus"], "unknown command \"bogus\""),
         (["list", "--xml"], "unexpected argument \"--xml\""),
-        (["bench", "--placement", "anywhere"], "--placement needs one of split, shared, free"),
+        (["bench", "--quick"], "the bench is its own executable now"),
     ])
     func badInputExitsTwoNamingTheProblem(arguments: [String], message: String) {
         guard case .output(let output) = StarboardCommand.parse(arguments) else {
