@@ -25,7 +25,8 @@ enum SnapshotCommand: Command {
         DIR are left alone.
 
         OPTIONS:
-          --dir DIR              Where the snapshots are (default Snapshots).
+          --dir DIR              Where the snapshots are (default: Snapshots in the package the
+                                 working directory is in, else in the working directory).
           --check                Compare the renders with DIR instead of writing them. Exits 0
                                  with a one-line summary when all match; otherwise exits 1 and
                                  lists each changed, missing (new) and obsolete render. Beside
@@ -37,6 +38,8 @@ enum SnapshotCommand: Command {
     struct Options: Equatable {
         var directory = "Snapshots"
         var check = false
+        /// Whether --dir was given; if not, the package's Snapshots folder is used.
+        var directoryGiven = false
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -45,7 +48,19 @@ enum SnapshotCommand: Command {
         case .failure(let error): return .output(error.output)
         case .success(let parsed): options = parsed
         }
-        return context.output { snapshot(options, registry: $0) }
+        var resolved = options
+        if !options.directoryGiven { resolved.directory = defaultDirectory() }
+        return context.output { snapshot(resolved, registry: $0) }
+    }
+
+    /// `Snapshots` in the package the working directory is in (from a folder inside it too), else
+    /// in the working directory.
+    static func defaultDirectory(from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        guard let package = NewCommand.packageRoot(from: folder),
+              URL(fileURLWithPath: package).standardized.path != URL(fileURLWithPath: folder).standardized.path else {
+            return "Snapshots"
+        }
+        return package + "/Snapshots"
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
@@ -59,6 +74,7 @@ enum SnapshotCommand: Command {
                     return .failure(CommandOutputError(output: .usage("--dir needs a folder", help: usage)))
                 }
                 options.directory = arguments[index]
+                options.directoryGiven = true
             case "--check":
                 options.check = true
             case let argument:

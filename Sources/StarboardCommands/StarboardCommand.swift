@@ -31,6 +31,20 @@ public enum StarboardCommand {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += "\nSee `starboard help COMMAND` for a command's options.\n"
+        text += """
+
+        USE STARBOARD IN YOUR OWN PACKAGE:
+          1. Depend on Starboard (.package(url: …, from: "0.1.0") or path:) and put your components
+             in a library target depending on the StarboardUI and StarboardInspector products
+             (public types with a public init()).
+          2. Add an executable target depending on StarboardKit and that library, whose main.swift
+             is one call:  Starboard.main(components: [TagChip.self, TagCount.self])
+          3. swift run NAME [serve --watch | list | render … | snapshot --check | export | new …];
+             in a test target depending on StarboardTesting:
+             assertSnapshots(of: [TagChip.self, TagCount.self])
+          Examples/TagKit in Starboard's repository is such a package.
+
+        """
         return text
     }
 

@@ -200,3 +200,17 @@ struct CallerPackageTests {
         #expect(given.stderr.contains("cannot find a list of registered components"))
     }
 }
+
+@Suite("snapshot from any folder")
+struct SnapshotFolderDefaultTests {
+    @Test func theDefaultFolderIsThePackagesFromInsideIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-snapdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/Deep"), withIntermediateDirectories: true)
+        try "// swift-tools-version:6.0\n".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        #expect(SnapshotCommand.defaultDirectory(from: root.path) == "Snapshots")
+        #expect(SnapshotCommand.defaultDirectory(from: root.appendingPathComponent("Sources/Deep").path)
+            == URL(fileURLWithPath: root.path).standardized.path + "/Snapshots")
+        #expect(SnapshotCommand.defaultDirectory(from: "/") == "Snapshots")
+    }
+}
