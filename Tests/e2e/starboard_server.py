@@ -25,8 +25,10 @@ class StarboardServer:
     """The real server as a child process; restartable on the same port."""
 
     def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None,
-                 env: dict[str, str] | None = None, cwd: Path | None = None):
+                 env: dict[str, str] | None = None, cwd: Path | None = None, web: str | None = "Web"):
         self.binary = binary
+        # None: no --web, so the server finds the page it ships as a resource.
+        self.web = web
         self.cwd = cwd or REPO
         self.state_file = state_file
         self.extra_args = extra_args or []
@@ -38,7 +40,8 @@ class StarboardServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
+            [str(self.binary), "serve", "--port", str(self.port), *(["--web", self.web] if self.web else []),
+             "--state", str(self.state_file), *self.extra_args],
             cwd=self.cwd,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
