@@ -6,31 +6,41 @@ import StarboardUI
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "Write a static, read-only inspector with every component pre-rendered"
-    static let usage = """
-        USAGE: starboard export --out DIR [--web DIR]
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Writes the inspector page in a read-only static mode, with the defaults and every declared
+            variant of every component already rendered. Open DIR/index.html straight from disk
+            (file://) or put DIR on any static web server; no Starboard process is needed.
 
-        Writes the inspector page in a read-only static mode, with the defaults and every declared
-        variant of every component already rendered. Open DIR/index.html straight from disk
-        (file://) or put DIR on any static web server; no Starboard process is needed.
+            FILES:
+              DIR/index.html         the inspector page, loading data.js and staticmode.js
+              DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
+                                     the catalog and, per component, its default render and variants
+              DIR/staticmode.js      the read-only viewer: the page's own modules (static.js and what it
+                                     imports) joined into one classic script, which works from file://
+              DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
+              DIR/fonts/             the DejaVu faces and Noto Color Emoji, which the SVG text is set in
+            Existing files of those names are replaced; nothing else in DIR is touched.
+            """,
+        arguments: nil,
+        options: [
+            .value("-o", "--out", placeholder: "DIR", expects: "a folder", required: true, help: "Where to write the site (required).") { options, folder in
+                options.output = folder
+                return true
+            },
+            .value("--web", placeholder: "DIR", expects: "a folder",
+                   help: "The page files to start from (default: the page Starboard ships as a resource beside this executable).") { options, folder in
+                options.webRoot = folder
+                return true
+            },
+        ],
+        finish: { $0.output.isEmpty ? "export needs --out DIR" : nil }
+    )
+    static var usage: String { declaration.usage }
 
-        FILES:
-          DIR/index.html         the inspector page, loading data.js and staticmode.js
-          DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
-                                 the catalog and, per component, its default render and variants
-          DIR/staticmode.js      the read-only viewer: the page's own modules (static.js and what it
-                                 imports) joined into one classic script, which works from file://
-          DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
-          DIR/fonts/             the DejaVu faces and Noto Color Emoji, which the SVG text is set in
-        Existing files of those names are replaced; nothing else in DIR is touched.
-
-        OPTIONS:
-          --out DIR              Where to write the site (required).
-          --web DIR              The page files to start from (default: the page Starboard ships
-                                 as a resource beside this executable).
-        """
-
-    struct Options: Equatable {
-        var output: String
+    struct Options: Equatable, Sendable {
+        var output = ""
         var webRoot: String?
     }
 
@@ -44,28 +54,7 @@ enum ExportCommand: Command {
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
-        var output: String?
-        var webRoot: String?
-        var index = 0
-        func usageError(_ message: String) -> Result<Options, CommandOutputError> {
-            .failure(CommandOutputError(output: .usage(message, help: usage)))
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--out", "-o", "--web":
-                index += 1
-                guard index < arguments.count, !arguments[index].isEmpty else {
-                    return usageError("\(argument) needs a folder")
-                }
-                if argument == "--web" { webRoot = arguments[index] } else { output = arguments[index] }
-            default:
-                return usageError("unexpected argument \"\(argument)\"")
-            }
-            index += 1
-        }
-        guard let output else { return usageError("export needs --out DIR") }
-        return .success(Options(output: output, webRoot: webRoot))
+        declaration.parse(arguments, into: Options())
     }
 
     static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {

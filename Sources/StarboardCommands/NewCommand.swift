@@ -6,69 +6,68 @@ import StarboardInspector
 enum NewCommand: Command {
     static let name = "new"
     static let summary = "Create a component from a template and register it"
-    static let usage = """
-        USAGE: starboard new NAME [--package DIR] [--folder DIR] [--registry FILE]
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Writes NAME.swift (two inspectable properties, one variant, a body) beside your other
+            components and adds NAME.self to the list of registered components. Then rebuild, or let
+            `serve --watch` pick it up.
 
-        Writes NAME.swift (two inspectable properties, one variant, a body) beside your other
-        components and adds NAME.self to the list of registered components. Then rebuild, or let
-        `serve --watch` pick it up.
-
-        The list is the array literal passed to Starboard.main(components:), or Starboard's own
-        registeredComponents, in a .swift file under the package's Sources/ or Components/. The
-        folder is the one holding the listed components' files, else the list's own folder; when
-        that is another target, the new type is public so the list can see it.
-
-        OPTIONS:
-          --package DIR          The package (default: the nearest folder with a Package.swift,
-                                 from the working directory up).
-          --folder DIR           Where to write NAME.swift.
-          --registry FILE        The file whose list NAME is added to.
-        """
+            The list is the array literal passed to Starboard.main(components:), or Starboard's own
+            registeredComponents, in a .swift file under the package's Sources/ or Components/. The
+            folder is the one holding the listed components' files, else the list's own folder; when
+            that is another target, the new type is public so the list can see it.
+            """,
+        arguments: .init(synopsis: "NAME") { options, argument in
+            guard options.name.isEmpty else { return "unexpected argument \"\(argument)\"" }
+            options.name = argument
+            return nil
+        },
+        options: [
+            .value("--package", placeholder: "DIR", expects: "a folder",
+                   help: "The package (default: the nearest folder with a Package.swift, from the working directory up).") {
+                $0.package = $1
+                return true
+            },
+            .value("--folder", placeholder: "DIR", expects: "a folder", help: "Where to write NAME.swift.") {
+                $0.folder = $1
+                return true
+            },
+            .value("--registry", placeholder: "FILE", expects: "a file", help: "The file whose list NAME is added to.") {
+                $0.registry = $1
+                return true
+            },
+        ],
+        finish: { $0.name.isEmpty ? "new needs a component name" : nil }
+    )
+    static var usage: String { declaration.usage }
 
     /// Where a list of registered components starts (split, so this file is not one itself).
     static let listMarkers = ["Starboard.main(components: " + "[", "registeredComponents: [any Component.Type] = " + "["]
 
-    struct Options: Equatable {
-        var name: String
-        var package: String
+    struct Options: Equatable, Sendable {
+        var name = ""
+        /// Empty: found from the working directory up.
+        var package = ""
         var folder: String?
         var registry: String?
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
-        var name: String?
-        var package: String?
-        var folder: String?
-        var registryFile: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if ["--package", "--folder", "--registry"].contains(argument) {
-                index += 1
-                guard index < arguments.count, !arguments[index].isEmpty else {
-                    return .output(.usage("\(argument) needs \(argument == "--registry" ? "a file" : "a folder")", help: usage))
-                }
-                switch argument {
-                case "--package": package = arguments[index]
-                case "--folder": folder = arguments[index]
-                default: registryFile = arguments[index]
-                }
-            } else if argument.hasPrefix("-") {
-                return .output(.usage("unknown option \"\(argument)\"", help: usage))
-            } else if name == nil {
-                name = argument
-            } else {
-                return .output(.usage("unexpected argument \"\(argument)\"", help: usage))
-            }
-            index += 1
+        var options: Options
+        switch declaration.parse(arguments, into: Options()) {
+        case .failure(let error): return .output(error.output)
+        case .success(let parsed): options = parsed
         }
-        guard let name else { return .output(.usage("new needs a component name", help: usage)) }
         let cwd = FileManager.default.currentDirectoryPath
-        guard let root = package ?? packageRoot(from: cwd) else {
-            return .output(.failure("no Package.swift in \(cwd) or any folder above it; run in your package or pass --package DIR"))
+        if options.package.isEmpty {
+            guard let root = packageRoot(from: cwd) else {
+                return .output(.failure("no Package.swift in \(cwd) or any folder above it; run in your package or pass --package DIR"))
+            }
+            options.package = root
         }
         let registered = (try? context.makeRegistry())?.components.map(\.name) ?? []
-        return .output(create(Options(name: name, package: root, folder: folder, registry: registryFile), registered: registered))
+        return .output(create(options, registered: registered))
     }
 
     /// The nearest folder from `folder` up that holds a Package.swift.
@@ -155,8 +154,10 @@ enum NewCommand: Command {
             var searchFrom = text.startIndex
             while let found = text.range(of: marker, range: searchFrom..<text.endIndex) {
                 searchFrom = found.upperBound
+                // Only where a statement starts with it: not in a comment, a string or a message.
                 let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-                if text[lineStart..<found.lowerBound].contains("//") { continue }
+                let before = text[lineStart..<found.lowerBound].trimmingCharacters(in: .whitespaces)
+                guard ["", "let", "public let", "var", "public var"].contains(before) else { continue }
                 var depth = 1
                 var index = found.upperBound
                 while index < text.endIndex {

@@ -43,7 +43,7 @@ struct CommandTests {
         (["render"], "render needs a component name"),
         (["render", "RatingControl", "--frobnicate"], "unknown option \"--frobnicate\""),
         (["bogus"], "unknown command \"bogus\""),
-        (["list", "--xml"], "unexpected argument \"--xml\""),
+        (["list", "--xml"], "unknown option \"--xml\""),
         (["bench", "--quick"], "the bench is its own executable now"),
     ])
     func badInputExitsTwoNamingTheProblem(arguments: [String], message: String) {
@@ -186,6 +186,9 @@ struct CallerPackageTests {
         let text = "let x = 1\nStarboard.main(components: [\n    A.self,\n    B.self\n])\n"
         #expect(NewCommand.register("C", in: text) == "let x = 1\nStarboard.main(components: [\n    A.self,\n    B.self,\n    C.self,\n])\n")
         #expect(NewCommand.register("C", in: "// Starboard.main(components: [A.self])\n") == nil)
+        #expect(NewCommand.register("C", in: "let help = \"call Starboard.main(components: [A.self])\"\n") == nil)
+        #expect(NewCommand.register("C", in: "public let registeredComponents: [any Component.Type] = [\n    A.self,\n]\n")
+            == "public let registeredComponents: [any Component.Type] = [\n    A.self,\n    C.self,\n]\n")
         #expect(NewCommand.register("C", in: "Starboard.main(components: [])") == "Starboard.main(components: [C.self])")
     }
 
