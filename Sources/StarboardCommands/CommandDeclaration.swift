@@ -13,19 +13,31 @@ struct CommandDeclaration<Options: Sendable>: Sendable {
         let repeatable: Bool
         /// Shown without brackets in the synopsis; the declaration's `finish` says when it is missing.
         var required = false
-        let read: @Sendable (inout Options, String) -> Bool
+        /// Fills the options from the option as typed and its value; the problem, if any.
+        let apply: @Sendable (inout Options, _ spelled: String, _ value: String) -> String?
 
-        /// An option that takes a value.
+        /// An option that takes a value; `read` returns false for one it refuses
+        /// ("--port needs a number from 0 to 65535").
         static func value(_ names: String..., placeholder: String, expects: String, repeatable: Bool = false, required: Bool = false,
                           help: String, read: @escaping @Sendable (inout Options, String) -> Bool) -> Option {
-            Option(names: names, placeholder: placeholder, expects: expects, help: help, repeatable: repeatable, required: required, read: read)
+            Option(names: names, placeholder: placeholder, expects: expects, help: help, repeatable: repeatable, required: required) {
+                options, spelled, value in read(&options, value) ? nil : "\(spelled) needs \(expects)"
+            }
+        }
+
+        /// An option that takes a value and says itself what is wrong with one ("--scheme: …").
+        static func checked(_ names: String..., placeholder: String, expects: String, help: String,
+                            read: @escaping @Sendable (inout Options, String) -> String?) -> Option {
+            Option(names: names, placeholder: placeholder, expects: expects, help: help, repeatable: false) {
+                options, spelled, value in read(&options, value).map { "\(spelled): \($0)" }
+            }
         }
 
         /// An option that is there or not.
         static func flag(_ names: String..., help: String, set: @escaping @Sendable (inout Options) -> Void) -> Option {
-            Option(names: names, placeholder: nil, expects: "", help: help, repeatable: false) { options, _ in
+            Option(names: names, placeholder: nil, expects: "", help: help, repeatable: false) { options, _, _ in
                 set(&options)
-                return true
+                return nil
             }
         }
 
@@ -86,14 +98,13 @@ struct CommandDeclaration<Options: Sendable>: Sendable {
             let argument = arguments[index]
             if let option = self.options.first(where: { $0.names.contains(argument) }) {
                 if option.placeholder == nil {
-                    _ = option.read(&options, "")
+                    _ = option.apply(&options, argument, "")
                 } else {
                     index += 1
-                    guard index < arguments.count, !arguments[index].isEmpty, option.read(&options, arguments[index]) else {
-                        return refuse("\(argument) needs \(option.expects)")
-                    }
+                    guard index < arguments.count, !arguments[index].isEmpty else { return refuse("\(argument) needs \(option.expects)") }
+                    if let problem = option.apply(&options, argument, arguments[index]) { return refuse(problem) }
                 }
-            } else if argument.hasPrefix("-") {
+            } else if argument.hasPrefix("-") && !argument.contains("=") {
                 return refuse("unknown option \"\(argument)\"")
             } else if let declared = self.arguments {
                 if let problem = declared.read(&options, argument) { return refuse(problem) }

@@ -10,7 +10,7 @@ struct DeclarationTests {
         #expect(usage.hasPrefix("USAGE: starboard \(declaration.name)"))
         for option in declaration.options {
             #expect(usage.contains("\n  " + option.spelled + " "), "\(declaration.name): \(option.spelled) missing from the help")
-            let synopsis = String(usage.prefix { $0 != "\n" })
+            let synopsis = usage.components(separatedBy: "\n\n")[0]
             #expect(synopsis.contains((option.required ? " " : "[") + option.names.last!), "\(declaration.name): \(option.spelled) missing from the synopsis")
         }
         for line in usage.split(separator: "\n") { #expect(line.count <= 100, "\(declaration.name): \(line)") }
@@ -21,6 +21,8 @@ struct DeclarationTests {
         checkHelp(SnapshotCommand.declaration, usage: SnapshotCommand.usage)
         checkHelp(ExportCommand.declaration, usage: ExportCommand.usage)
         checkHelp(NewCommand.declaration, usage: NewCommand.usage)
+        checkHelp(RenderCommand.declaration, usage: RenderCommand.usage)
+        checkHelp(AuditCommand.declaration, usage: AuditCommand.usage)
         #expect(NewCommand.usage.hasPrefix("USAGE: starboard new NAME [--package DIR]"))
         #expect(ExportCommand.usage.hasPrefix("USAGE: starboard export --out DIR [--web DIR]\n"))
     }
