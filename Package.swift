@@ -18,6 +18,12 @@ let package = Package(
     name: "Starboard",
     products: [
         .executable(name: "starboard", targets: ["starboard"]),
+        // The bench, its echo server and websocket client, and the malloc counter: not in `starboard`.
+        .executable(name: "starboard-bench", targets: ["starboard-bench"]),
+        // For your own package: `Starboard.main(components:)` in an executable target.
+        .library(name: "StarboardKit", targets: ["StarboardKit"]),
+        // For your test target: `assertSnapshots(of:)` checks every variant against golden SVGs.
+        .library(name: "StarboardTesting", targets: ["StarboardTesting"]),
         .library(name: "StarboardUI", targets: ["StarboardUI"]),
         .library(name: "StarboardInspector", targets: ["StarboardInspector"]),
     ],
@@ -57,15 +63,24 @@ let package = Package(
         .target(
             name: "StarboardBench",
             dependencies: [
-                "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer",
+                "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardCommands",
                 "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem",
             ]
         ),
         .target(
             name: "StarboardCommands",
-            dependencies: ["StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardBench", "StarboardSystem"]
+            dependencies: ["StarboardUI", "StarboardInspector", "StarboardServer", "StarboardSystem"],
+            // The inspector page, served by `serve` and bundled by `export`; `Web` at the top of
+            // the repository is a link to it.
+            resources: [.copy("Web")]
         ),
-        .executableTarget(name: "starboard", dependencies: ["StarboardCommands"]),
+        // The entry point a consumer's executable calls with its own components.
+        .target(name: "StarboardKit", dependencies: ["StarboardCommands", "StarboardInspector"]),
+        // Swift Testing's side of `starboard snapshot --check`, for a consumer's test target.
+        .target(name: "StarboardTesting", dependencies: ["StarboardCommands", "StarboardInspector"]),
+        // Starboard's own previews: a consumer of StarboardKit with the example components.
+        .executableTarget(name: "starboard", dependencies: ["StarboardKit", "StarboardComponents"]),
+        .executableTarget(name: "starboard-bench", dependencies: ["StarboardBench", "StarboardComponents"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
@@ -79,7 +94,7 @@ let package = Package(
             name: "StarboardServerTests",
             dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "CStarboardZlib"]
         ),
-        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardSystem"]),
+        .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardComponents", "StarboardSystem"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
         .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem"]),
     ],

@@ -9,9 +9,14 @@ public let registeredComponents: [any Component.Type] = [
     ProfileSummary.self,
 ]
 
-/// The registry of ``registeredComponents`` (plus the diagnostic ones when `STARBOARD_DIAGNOSTICS=1`);
-/// throws if two share a name or one is declared wrongly.
-public func makeRegistry() throws(RegistryError) -> Registry {
+/// What the `starboard` executable registers: ``registeredComponents``, plus the diagnostic ones
+/// when `STARBOARD_DIAGNOSTICS=1`.
+public var shippedComponents: [any Component.Type] {
     let diagnostics = ProcessInfo.processInfo.environment["STARBOARD_DIAGNOSTICS"] == "1"
-    return try Registry(registeredComponents + (diagnostics ? diagnosticComponents : []))
+    return registeredComponents + (diagnostics ? diagnosticComponents : [])
+}
+
+/// The registry of ``shippedComponents``; throws if two share a name or one is declared wrongly.
+public func makeRegistry() throws(RegistryError) -> Registry {
+    try Registry(shippedComponents)
 }

@@ -4,7 +4,7 @@ import StarboardInspector
 import Glibc
 #endif
 
-/// Starboard's benchmarks (`starboard bench`); see the README's Performance section.
+/// Starboard's benchmarks (`starboard-bench`); see the README's Performance section.
 ///
 /// Every server under test is a child process of the `starboard` binary, started on a free
 /// loopback port and stopped before ``run(_:registry:log:)`` returns, whether it succeeds or throws.
@@ -13,6 +13,9 @@ public enum Bench {
     public static func run(_ options: BenchOptions, registry: Registry, log: (String) -> Void = { _ in }) throws(BenchError) -> BenchReport {
         guard access(options.starboardBinary, X_OK) == 0 else {
             throw BenchError("no starboard executable at \(options.starboardBinary)")
+        }
+        guard access(options.echoBinary, X_OK) == 0 else {
+            throw BenchError("no starboard-bench executable at \(options.echoBinary) (for the echo server)")
         }
         raiseOpenFileLimit()
         // Placement is for comparing the server with its floor; the rest runs where the scheduler

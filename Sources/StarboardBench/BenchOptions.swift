@@ -1,7 +1,12 @@
-/// What `starboard bench` runs, and how often.
+import Foundation
+
+/// What `starboard-bench` runs, and how often.
 public struct BenchOptions: Sendable {
-    /// The `starboard` executable started as the server under test (and as the echo server).
+    /// The `starboard` executable started as the server under test.
     public var starboardBinary: String
+    /// The `starboard-bench` executable started as the echo server (`--echo-server`); by default
+    /// the one beside ``starboardBinary``.
+    public var echoBinary: String
     /// The Web folder passed to `serve --web`.
     public var webRoot: String
     /// Timed renders per component and variant.
@@ -28,6 +33,7 @@ public struct BenchOptions: Sendable {
     /// Full counts.
     public init(starboardBinary: String, webRoot: String) {
         self.starboardBinary = starboardBinary
+        self.echoBinary = (starboardBinary as NSString).deletingLastPathComponent + "/starboard-bench"
         self.webRoot = webRoot
     }
 

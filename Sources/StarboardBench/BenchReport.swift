@@ -9,7 +9,7 @@ public struct TargetCheck: Sendable {
     public let met: Bool
 }
 
-/// Everything one `starboard bench` run measured, with the targets checked.
+/// Everything one `starboard-bench` run measured, with the targets checked.
 public struct BenchReport: Sendable {
     public let machine: MachineDescription
     public let options: BenchOptions

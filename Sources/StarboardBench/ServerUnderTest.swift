@@ -17,16 +17,16 @@ struct ServerUnderTest {
         ] + options.serveArguments)
     }
 
-    /// Starts `starboard bench --echo-server`: the same transport with an echo handler.
+    /// Starts `starboard-bench --echo-server`: the same transport with an echo handler.
     static func echo(_ options: BenchOptions) throws(BenchError) -> ServerUnderTest {
-        try start(options, arguments: ["bench", "--echo-server", "--web", options.webRoot])
+        try start(options, executable: options.echoBinary, arguments: ["--echo-server", "--web", options.webRoot])
     }
 
-    private static func start(_ options: BenchOptions, arguments: [String]) throws(BenchError) -> ServerUnderTest {
+    private static func start(_ options: BenchOptions, executable: String? = nil, arguments: [String]) throws(BenchError) -> ServerUnderTest {
         let started = Clock.now()
         // The child (and the worker it starts) inherits the core it is started from.
         let process = try options.placement.startingServer { () throws(BenchError) in
-            try ServerProcess(executable: options.starboardBinary, arguments: arguments)
+            try ServerProcess(executable: executable ?? options.starboardBinary, arguments: arguments)
         }
         let line = try process.waitForLine(containing: "is listening on http://", timeoutSeconds: 20)
         let announced = Clock.now() - started

@@ -6,51 +6,46 @@ import StarboardUI
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Check contrast, clipped text, tap targets and mirroring in every environment"
-    static let usage = """
-        USAGE: starboard audit [NAME ...] [--json] [--scheme S] [--text-size T] [--rtl] [--locale L]
+    struct Options: Equatable, Sendable, HasEnvironmentFlags {
+        var names: [String] = []
+        var json = false
+        var flags = EnvironmentFlags()
+    }
 
-        Renders every component (or those named), its defaults and each variant, in light and dark,
-        at the default and the accessibility3 text size, left to right and right to left (or only in
-        the environment the flags give), plus the environments each component declares, and checks:
-          - text contrast against the color behind it, by WCAG 2 (4.5:1; 3:1 for large text);
-          - text cut short with an ellipsis, or running outside the component or a clip;
-          - tap targets under 44 x 44 points, and ones without an accessibility label;
-          - fixed horizontal offsets and positions, which do not mirror right to left.
-        Prints a table and exits 1 when anything is found, 0 when nothing is.
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Renders every component (or those named), its defaults and each variant, in light and dark,
+            at the default and the accessibility3 text size, left to right and right to left (or only in
+            the environment the flags give), plus the environments each component declares, and checks:
+              - text contrast against the color behind it, by WCAG 2 (4.5:1; 3:1 for large text);
+              - text cut short with an ellipsis, or running outside the component or a clip;
+              - tap targets under 44 x 44 points, and ones without an accessibility label;
+              - fixed horizontal offsets and positions, which do not mirror right to left.
+            Prints a table and exits 1 when anything is found, 0 when nothing is.
 
-        What it cannot see: text over an image or a blur, contrast inside a gradient away from the
-        text's centre, and whether a label says something useful.
-
-        OPTIONS:
-          --json                 Print the findings as JSON.
-        \(EnvironmentFlags.help)
-        """
+            What it cannot see: text over an image or a blur, contrast inside a gradient away from the
+            text's centre, and whether a label says something useful.
+            """,
+        arguments: .init(synopsis: "[NAME ...]") { options, name in
+            options.names.append(name)
+            return nil
+        },
+        options: [.flag("--json", help: "Print the findings as JSON.") { $0.json = true }] + EnvironmentFlags.options()
+    )
+    static var usage: String { declaration.usage }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
         context.output { audit(arguments, registry: $0) }
     }
 
     static func audit(_ arguments: [String], registry: Registry) -> CommandOutput {
-        var names: [String] = []
-        var json = false
-        var flags = EnvironmentFlags()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--json" {
-                json = true
-            } else if flags.accepts(argument) {
-                if flags.takesValue(argument) { index += 1 }
-                if let error = flags.read(argument, index < arguments.count ? arguments[index] : nil) {
-                    return .usage(error, help: usage)
-                }
-            } else if argument.hasPrefix("-") {
-                return .usage("unknown option \"\(argument)\"", help: usage)
-            } else {
-                names.append(argument)
-            }
-            index += 1
+        let options: Options
+        switch declaration.parse(arguments, into: Options()) {
+        case .failure(let error): return error.output
+        case .success(let parsed): options = parsed
         }
+        let names = options.names, json = options.json, flags = options.flags
         var components: [ComponentDefinition] = []
         for name in names {
             guard let component = registry.component(named: name) else { return .failure(registry.unknownComponent(name).description) }
@@ -106,39 +101,40 @@ enum AuditCommand: Command {
 }
 
 /// `--scheme`, `--text-size`, `--rtl` and `--locale`, as `render`, `audit` and the page name them.
-struct EnvironmentFlags {
+struct EnvironmentFlags: Equatable, Sendable {
     private(set) var environment = RenderEnvironment.standard
     private(set) var isSet = false
 
-    static let help = """
-          --scheme S             light or dark.
-          --text-size T          A Dynamic Type size: \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")).
-          --rtl                  Right to left.
-          --locale L             A locale for dates and numbers in Text (en_US unless given), e.g. de_DE.
-        """
-
-    /// Whether `flag` is one of these (`--rtl` takes no value; the others take one).
-    func accepts(_ flag: String) -> Bool {
-        ["--scheme", "--text-size", "--rtl", "--locale"].contains(flag)
+    /// The four options, declared once for every command that takes them.
+    static func options<Options: HasEnvironmentFlags>() -> [CommandDeclaration<Options>.Option] {
+        [
+            .checked("--scheme", placeholder: "S", expects: "light or dark", help: "light or dark.") { $0.flags.set("scheme", $1) },
+            .checked("--text-size", placeholder: "T", expects: "a Dynamic Type size",
+                     help: "A Dynamic Type size: \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")).") { $0.flags.set("textSize", $1) },
+            .flag("--rtl", help: "Right to left.") { $0.flags.setRightToLeft() },
+            .checked("--locale", placeholder: "L", expects: "a locale such as de_DE",
+                     help: "A locale for dates and numbers in Text (en_US unless given), e.g. de_DE.") { $0.flags.set("locale", $1) },
+        ]
     }
 
-    /// Whether `flag` is followed by a value (all but `--rtl`).
-    func takesValue(_ flag: String) -> Bool { flag != "--rtl" }
-
-    /// Reads `flag` with `value`; an error naming the flag, the allowed values and what came.
-    mutating func read(_ flag: String, _ value: String?) -> String? {
+    mutating func setRightToLeft() {
         isSet = true
-        if flag == "--rtl" {
-            environment.direction = .rightToLeft
-            return nil
-        }
-        guard let value else { return "\(flag) needs a value" }
-        let key = ["--scheme": "scheme", "--text-size": "textSize", "--locale": "locale"][flag]!
+        environment.direction = .rightToLeft
+    }
+
+    /// Sets one part of the environment; what is wrong with the value, if anything.
+    mutating func set(_ key: String, _ value: String) -> String? {
+        isSet = true
         do {
             try environment.set(key, value)
             return nil
         } catch {
-            return "\(flag): \(error.description)"
+            return error.description
         }
     }
+}
+
+/// Options that carry ``EnvironmentFlags``.
+protocol HasEnvironmentFlags: Sendable {
+    var flags: EnvironmentFlags { get set }
 }

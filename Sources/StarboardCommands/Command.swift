@@ -1,4 +1,3 @@
-import StarboardComponents
 import StarboardInspector
 
 /// One subcommand of `starboard`, described next to the code that runs it, as

@@ -9,6 +9,13 @@ public struct CommandOutput: Equatable, Sendable {
     /// Bytes for a file the command wants written (path, data), kept here so tests see them.
     public var files: [String: Data] = [:]
 
+    public init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0, files: [String: Data] = [:]) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.exitCode = exitCode
+        self.files = files
+    }
+
     static func usage(_ message: String, help: String) -> CommandOutput {
         CommandOutput(stderr: "starboard: \(message)\n\n\(help)", exitCode: 2)
     }

@@ -6,31 +6,41 @@ import StarboardUI
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "Write a static, read-only inspector with every component pre-rendered"
-    static let usage = """
-        USAGE: starboard export --out DIR [--web DIR]
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Writes the inspector page in a read-only static mode, with the defaults and every declared
+            variant of every component already rendered. Open DIR/index.html straight from disk
+            (file://) or put DIR on any static web server; no Starboard process is needed.
 
-        Writes the inspector page in a read-only static mode, with the defaults and every declared
-        variant of every component already rendered. Open DIR/index.html straight from disk
-        (file://) or put DIR on any static web server; no Starboard process is needed.
+            FILES:
+              DIR/index.html         the inspector page, loading data.js and staticmode.js
+              DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
+                                     the catalog and, per component, its default render and variants
+              DIR/staticmode.js      the read-only viewer: the page's own modules (static.js and what it
+                                     imports) joined into one classic script, which works from file://
+              DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
+              DIR/fonts/             the DejaVu faces and Noto Color Emoji, which the SVG text is set in
+            Existing files of those names are replaced; nothing else in DIR is touched.
+            """,
+        arguments: nil,
+        options: [
+            .value("-o", "--out", placeholder: "DIR", expects: "a folder", required: true, help: "Where to write the site (required).") { options, folder in
+                options.output = folder
+                return true
+            },
+            .value("--web", placeholder: "DIR", expects: "a folder",
+                   help: "The page files to start from (default: the page Starboard ships as a resource beside this executable).") { options, folder in
+                options.webRoot = folder
+                return true
+            },
+        ],
+        finish: { $0.output.isEmpty ? "export needs --out DIR" : nil }
+    )
+    static var usage: String { declaration.usage }
 
-        FILES:
-          DIR/index.html         the inspector page, loading data.js and staticmode.js
-          DIR/data.js            window.STARBOARD_EXPORT = {format, exported, catalog, renders}:
-                                 the catalog and, per component, its default render and variants
-          DIR/staticmode.js      the read-only viewer: the page's own modules (static.js and what it
-                                 imports) joined into one classic script, which works from file://
-          DIR/style.css, …       the page's other files, with /fonts/ URLs made relative
-          DIR/fonts/             the DejaVu faces and Noto Color Emoji, which the SVG text is set in
-        Existing files of those names are replaced; nothing else in DIR is touched.
-
-        OPTIONS:
-          --out DIR              Where to write the site (required).
-          --web DIR              The page files to start from (default: ./Web, else the Web folder of
-                                 the source tree this starboard was built in).
-        """
-
-    struct Options: Equatable {
-        var output: String
+    struct Options: Equatable, Sendable {
+        var output = ""
         var webRoot: String?
     }
 
@@ -44,36 +54,21 @@ enum ExportCommand: Command {
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
-        var output: String?
-        var webRoot: String?
-        var index = 0
-        func usageError(_ message: String) -> Result<Options, CommandOutputError> {
-            .failure(CommandOutputError(output: .usage(message, help: usage)))
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--out", "-o", "--web":
-                index += 1
-                guard index < arguments.count, !arguments[index].isEmpty else {
-                    return usageError("\(argument) needs a folder")
-                }
-                if argument == "--web" { webRoot = arguments[index] } else { output = arguments[index] }
-            default:
-                return usageError("unexpected argument \"\(argument)\"")
-            }
-            index += 1
-        }
-        guard let output else { return usageError("export needs --out DIR") }
-        return .success(Options(output: output, webRoot: webRoot))
+        declaration.parse(arguments, into: Options())
     }
 
     static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {
-        guard let webRoot = options.webRoot ?? ExportCommand.defaultWebRoot() else {
-            return .failure("cannot find the Web folder (not in ./Web, nor in the source tree of \(StarboardCommand.currentExecutable())); pass --web DIR", code: 1)
+        let webRoot: String
+        if let given = options.webRoot {
+            webRoot = given
+        } else {
+            switch PageResource.locate() {
+            case .success(let found): webRoot = found
+            case .failure(let error): return .failure(error.description, code: 1)
+            }
         }
         let web = URL(fileURLWithPath: webRoot).standardized.resolvingSymlinksInPath()
-        let out = URL(fileURLWithPath: options.output).standardized.resolvingSymlinksInPath()
+        let out = resolvingSymlinks(URL(fileURLWithPath: options.output).standardized)
         guard FileManager.default.fileExists(atPath: web.appendingPathComponent("index.html").path) else {
             return .failure("\(webRoot) has no index.html; pass the page's folder with --web DIR", code: 1)
         }
@@ -114,27 +109,17 @@ enum ExportCommand: Command {
         return result
     }
 
-    /// `./Web`, else the `Web` folder of the source tree this binary was built in: the nearest
-    /// folder above the real executable (`.build/<triple>/debug/starboard`, through any symlink)
-    /// that holds `Package.swift` and `Web/index.html`. So `export` works from any folder, not
-    /// only from the repository.
-    static func defaultWebRoot(
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
-        executable: String = StarboardCommand.currentExecutable()
-    ) -> String? {
-        let fileManager = FileManager.default
-        let local = URL(fileURLWithPath: currentDirectory).appendingPathComponent("Web")
-        if fileManager.fileExists(atPath: local.appendingPathComponent("index.html").path) { return local.path }
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let web = folder.appendingPathComponent("Web")
-            if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               fileManager.fileExists(atPath: web.appendingPathComponent("index.html").path) {
-                return web.path
-            }
-            folder = folder.deletingLastPathComponent()
+    /// `url` with the symlinks of its deepest existing ancestor resolved (Foundation resolves
+    /// none in a path that does not exist yet), so `--out Web/site` is seen to be inside the page
+    /// even when `Web` is a link.
+    static func resolvingSymlinks(_ url: URL) -> URL {
+        var existing = url
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
         }
-        return nil
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
     }
 
     /// The Web folder's files the static page uses, as paths inside it, sorted.

@@ -4,25 +4,24 @@ import StarboardInspector
 enum ListCommand: Command {
     static let name = "list"
     static let summary = "List registered components and their inspectable properties"
-    static let usage = """
-        USAGE: starboard list [--json]
-
-        Lists the registered components with their inspectable properties.
-
-        OPTIONS:
-          --json                 Print the registry schema as JSON (what the server sends as its catalog).
-        """
+    static let declaration = CommandDeclaration<Bool>(
+        name: name,
+        about: "Lists the registered components with their inspectable properties.",
+        arguments: nil,
+        options: [
+            .flag("--json", help: "Print the registry schema as JSON (what the server sends as its catalog).") { $0 = true },
+        ]
+    )
+    static var usage: String { declaration.usage }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
-        return context.output { list(arguments, registry: $0) }
+        switch declaration.parse(arguments, into: false) {
+        case .failure(let error): return .output(error.output)
+        case .success(let json): return context.output { list(json: json, registry: $0) }
+        }
     }
 
-    static func list(_ arguments: [String], registry: Registry) -> CommandOutput {
-        var json = false
-        for argument in arguments {
-            guard argument == "--json" else { return .usage("unexpected argument \"\(argument)\"", help: usage) }
-            json = true
-        }
+    static func list(json: Bool, registry: Registry) -> CommandOutput {
         if json { return CommandOutput(stdout: registry.schema.description + "\n") }
         var text = ""
         for component in registry.components {

@@ -6,30 +6,7 @@ import StarboardUI
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a component to SVG (or PNG) with property values"
-    static let usage = """
-        USAGE: starboard render NAME [key=value ...] [--variant NAME] [-o FILE] [--statistics] [--repeat N]
-                                [--scheme S] [--text-size T] [--rtl] [--locale L]
-
-        Renders component NAME with its defaults plus the given values, as SVG on standard output.
-
-        Values: starCount=7  starSize=30x30  spacing=4  hueRotation=90  grayscale=0.5
-                tint=#FF8800  name="Earth Day"  goalDate=2026-05-01  prefersNotifications=false
-
-        OPTIONS:
-          --variant NAME         Start from a declared variant instead of the defaults.
-          -o, --output FILE      Write to FILE instead; a .png name converts with rsvg-convert.
-          --accessibility        Print the accessibility elements as JSON on standard error.
-          --statistics           Print the layout work (views, sizes computed, texts measured) on
-                                 standard error.
-          --repeat N             Render N times and print the last (for profilers such as callgrind).
-        \(EnvironmentFlags.help)
-        """
-
-    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
-        return context.output { render(arguments, registry: $0) }
-    }
-
-    static func render(_ arguments: [String], registry: Registry) -> CommandOutput {
+    struct Options: Equatable, Sendable, HasEnvironmentFlags {
         var name: String?
         var assignments: [String] = []
         var variant: String?
@@ -38,43 +15,58 @@ enum RenderCommand: Command {
         var showStatistics = false
         var repeats = 1
         var flags = EnvironmentFlags()
-        var index = 0
-        func value(after flag: String) -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
+    }
+
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Renders component NAME with its defaults plus the given values, as SVG on standard output.
+
+            Values: starCount=7  starSize=30x30  spacing=4  hueRotation=90  grayscale=0.5
+                    tint=#FF8800  name="Earth Day"  goalDate=2026-05-01  prefersNotifications=false
+            """,
+        arguments: .init(synopsis: "NAME [key=value ...]") { options, argument in
+            if options.name == nil && !argument.contains("=") { options.name = argument } else { options.assignments.append(argument) }
+            return nil
+        },
+        options: [
+            .value("--variant", placeholder: "NAME", expects: "a name", help: "Start from a declared variant instead of the defaults.") {
+                $0.variant = $1
+                return true
+            },
+            .value("-o", "--output", placeholder: "FILE", expects: "a file name",
+                   help: "Write to FILE instead; a .png name converts with rsvg-convert.") {
+                $0.output = $1
+                return true
+            },
+            .flag("--accessibility", help: "Print the accessibility elements as JSON on standard error.") { $0.showAccessibility = true },
+            .flag("--statistics", help: "Print the layout work (views, sizes computed, texts measured) on standard error.") {
+                $0.showStatistics = true
+            },
+            .value("--repeat", placeholder: "N", expects: "a positive number",
+                   help: "Render N times and print the last (for profilers such as callgrind).") { options, value in
+                guard let count = Int(value), count > 0 else { return false }
+                options.repeats = count
+                return true
+            },
+        ] + EnvironmentFlags.options(),
+        finish: { $0.name == nil ? "render needs a component name" : nil }
+    )
+    static var usage: String { declaration.usage }
+
+    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+        return context.output { render(arguments, registry: $0) }
+    }
+
+    static func render(_ arguments: [String], registry: Registry) -> CommandOutput {
+        let options: Options
+        switch declaration.parse(arguments, into: Options()) {
+        case .failure(let error): return error.output
+        case .success(let parsed): options = parsed
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--variant":
-                guard let v = value(after: argument) else { return .usage("--variant needs a name", help: usage) }
-                variant = v
-            case "-o", "--output":
-                guard let v = value(after: argument) else { return .usage("\(argument) needs a file name", help: usage) }
-                output = v
-            case "--accessibility":
-                showAccessibility = true
-            case "--statistics":
-                showStatistics = true
-            case _ where flags.accepts(argument):
-                let value = flags.takesValue(argument) ? value(after: argument) : nil
-                if let error = flags.read(argument, value) { return .usage(error, help: usage) }
-            case "--repeat":
-                guard let v = value(after: argument), let count = Int(v), count > 0 else { return .usage("--repeat needs a positive number", help: usage) }
-                repeats = count
-            default:
-                if argument.hasPrefix("-") && !argument.contains("=") {
-                    return .usage("unknown option \"\(argument)\"", help: usage)
-                }
-                if name == nil && !argument.contains("=") {
-                    name = argument
-                } else {
-                    assignments.append(argument)
-                }
-            }
-            index += 1
-        }
-        guard let name else { return .usage("render needs a component name", help: usage) }
+        let name = options.name!, assignments = options.assignments, variant = options.variant, output = options.output
+        let showAccessibility = options.showAccessibility, showStatistics = options.showStatistics, repeats = options.repeats
+        let flags = options.flags
         guard let component = registry.component(named: name) else {
             return .failure(registry.unknownComponent(name).description)
         }

@@ -1,4 +1,3 @@
-import StarboardComponents
 import Dispatch
 import Foundation
 import StarboardInspector
@@ -6,8 +5,10 @@ import StarboardServer
 import StarboardSystem
 
 extension StarboardCommand {
-    /// Runs the server until SIGINT or SIGTERM; returns the exit status.
-    public static func serve(_ options: ServeOptions) -> Int32 {
+    /// Runs the server until SIGINT or SIGTERM; returns the exit status. `makeRegistry` is the
+    /// caller's: the in-process host uses it here, and the worker (this executable started again
+    /// as `worker`) makes the same one.
+    public static func serve(_ options: ServeOptions, registry makeRegistry: () throws(RegistryError) -> Registry) -> Int32 {
         let registry: Registry
         do {
             registry = try makeRegistry()
@@ -15,9 +16,16 @@ extension StarboardCommand {
             printError("starboard: the component registry is invalid: \(error)\n")
             return 1
         }
-        guard let webRoot = options.webRoot ?? defaultWebRoot() else {
-            printError("starboard: cannot find the Web folder; run from the repository or pass --web DIR\n")
-            return 1
+        let webRoot: String
+        if let given = options.webRoot {
+            webRoot = given
+        } else {
+            switch PageResource.locate() {
+            case .success(let found): webRoot = found
+            case .failure(let error):
+                printError("starboard: \(error)\n")
+                return 1
+            }
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {
@@ -84,18 +92,22 @@ extension StarboardCommand {
         if options.open { openInBrowser(url) }
         var watcher: FileWatcher?
         if options.watch {
-            let package = FileManager.default.currentDirectoryPath
-            guard FileManager.default.fileExists(atPath: package + "/Package.swift") else {
-                printError("starboard: --watch must run in the package folder (no Package.swift in \(package))\n")
+            let here = FileManager.default.currentDirectoryPath
+            guard let package = NewCommand.packageRoot(from: here) else {
+                printError("starboard: --watch must run in your package (no Package.swift in \(here) or above it)\n")
                 try? server.stop()
                 return 1
             }
-            let rebuilder = Rebuilder(package: package, session: server.session) { line in printError("watch: \(line)\n") }
+            let build = WatchBuild(executable: currentExecutable(), package: package)
+            let rebuilder = Rebuilder(package: package, product: build.product, buildOptions: build.options, session: server.session) { line in
+                printError("watch: \(line)\n")
+            }
             do {
-                let roots = ["Components", "Sources"].map { package + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
-                watcher = try FileWatcher(roots: roots) { paths in rebuilder.sourcesChanged(paths) }
+                let folders = ["Sources", "Components"].filter { FileManager.default.fileExists(atPath: package + "/" + $0) }
+                watcher = try FileWatcher(roots: folders.map { package + "/" + $0 }) { paths in rebuilder.sourcesChanged(paths) }
                 watcher?.start()
-                printError("watch: watching Components/ and Sources/ for changes\n")
+                printError("watch: watching \(folders.map { $0 + "/" }.joined(separator: " and ")) in \(package); "
+                    + "a change rebuilds \(([build.product] + build.options).joined(separator: " "))\n")
             } catch {
                 printError("starboard: cannot watch the sources: \(error)\n")
                 try? server.stop()
@@ -119,19 +131,9 @@ extension StarboardCommand {
     }
 
     /// This process's executable, so the worker runs the same component code.
-    static func currentExecutable() -> String {
+    public static func currentExecutable() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardized.path
-    }
-
-    /// `Web` in the working directory, else beside the package the binary was built in.
-    static func defaultWebRoot() -> String? {
-        let candidates = [
-            FileManager.default.currentDirectoryPath + "/Web",
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-                .deletingLastPathComponent().appendingPathComponent("../../Web").standardized.path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/index.html") }
     }
 
     static func openInBrowser(_ url: String) {

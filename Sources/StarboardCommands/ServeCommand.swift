@@ -32,7 +32,8 @@ enum ServeCommand: Command {
                                  exits with status 1 and the reason. 0.0.0.0 exposes the server
                                  to your network and prints a warning.
           --port PORT            Port (default 8080); 0 picks any free port and prints it.
-          --web DIR              Folder served at / (default: ./Web).
+          --web DIR              Folder served at / (default: the page Starboard ships as a
+                                 resource beside this executable).
           --state FILE           Where current values are kept (default .starboard/state.json).
                                  A file that exists but cannot be read stops the server (it is
                                  never replaced); one that cannot be written is reported at
@@ -41,9 +42,12 @@ enum ServeCommand: Command {
           --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
           --no-origin-check      Accept websocket clients with any or no Origin. For scripts
                                  only: any web page you visit could then drive this server.
-          --watch                Watch Components/ and Sources/; on a save, rebuild (swift build)
-                                 and swap the new component code in without dropping a connection
-                                 or a value. Build errors show in the page. Run it from the package.
+          --watch                Watch the package's Sources/ (and Components/); on a save, rebuild
+                                 this executable's own product (swift build --product NAME, with
+                                 the scratch path and configuration it was built with) and swap
+                                 the new component code in without dropping a connection or a
+                                 value. Build errors show in the page while the last good code
+                                 keeps serving. Run it in your package (or a folder inside it).
           --no-worker            Run component code in the server process: a little faster, but a
                                  component that traps takes the server down with it. By default
                                  it runs in a worker process that is restarted after a crash or

@@ -6,37 +6,45 @@ import StarboardInspector
 enum SnapshotCommand: Command {
     static let name = "snapshot"
     static let summary = "Write the SVG of every component and variant to a folder, or check it"
-    static let usage = """
-        USAGE: starboard snapshot [--dir DIR] [--check]
+    static let declaration = CommandDeclaration<Options>(
+        name: name,
+        about: """
+            Writes the SVG of every component's defaults and of each of its declared variants into
+            DIR, one file per render. Renders are deterministic, so the folder changes only when a
+            component or the renderer does, and a diff of it shows what a change did to each one.
 
-        Writes the SVG of every component's defaults and of each of its declared variants into
-        DIR, one file per render. Renders are deterministic, so the folder changes only when a
-        component or the renderer does, and a diff of it shows what a change did to each one.
+            FILES:
+              DIR/COMPONENT/(defaults).svg          the component with its default values
+              DIR/COMPONENT/VARIANT.svg             each declared variant, e.g.
+                                                    Snapshots/RatingControl/Three stars.svg
+              In file names, / \\ : * ? " < > | . and control characters become _, so
+              "Summer, no notifications" stays as it is and "v1.2" is stored as "v1_2.svg".
 
-        FILES:
-          DIR/COMPONENT/(defaults).svg          the component with its default values
-          DIR/COMPONENT/VARIANT.svg             each declared variant, e.g.
-                                                Snapshots/RatingControl/Three stars.svg
-          In file names, / \\ : * ? " < > | . and control characters become _, so
-          "Summer, no notifications" stays as it is and "v1.2" is stored as "v1_2.svg".
+            Recording also removes what a check left (.new.svg, .png, .new.png) and the .svg and .png
+            files in a component's folder that no render writes any more. Other folders and files in
+            DIR are left alone.
+            """,
+        arguments: nil,
+        options: [
+            .value("--dir", placeholder: "DIR", expects: "a folder",
+                   help: "Where the snapshots are (default: Snapshots in the package the working directory is in, else in the working directory).") { options, folder in
+                options.directory = folder
+                options.directoryGiven = true
+                return true
+            },
+            .flag("--check", help: "Compare the renders with DIR instead of writing them. Exits 0 with a one-line summary when all match; "
+                + "otherwise exits 1 and lists each changed, missing (new) and obsolete render. Beside each changed X.svg it writes "
+                + "X.new.svg and, when rsvg-convert is installed, X.png (the recorded one) and X.new.png to look at; these are "
+                + "removed again once X matches.") { $0.check = true },
+        ]
+    )
+    static var usage: String { declaration.usage }
 
-        Recording also removes what a check left (.new.svg, .png, .new.png) and the .svg and .png
-        files in a component's folder that no render writes any more. Other folders and files in
-        DIR are left alone.
-
-        OPTIONS:
-          --dir DIR              Where the snapshots are (default Snapshots).
-          --check                Compare the renders with DIR instead of writing them. Exits 0
-                                 with a one-line summary when all match; otherwise exits 1 and
-                                 lists each changed, missing (new) and obsolete render. Beside
-                                 each changed X.svg it writes X.new.svg and, when rsvg-convert is
-                                 installed, X.png (the recorded one) and X.new.png to look at;
-                                 these are removed again once X matches.
-        """
-
-    struct Options: Equatable {
+    struct Options: Equatable, Sendable {
         var directory = "Snapshots"
         var check = false
+        /// Whether --dir was given; if not, the package's Snapshots folder is used.
+        var directoryGiven = false
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -45,28 +53,23 @@ enum SnapshotCommand: Command {
         case .failure(let error): return .output(error.output)
         case .success(let parsed): options = parsed
         }
-        return context.output { snapshot(options, registry: $0) }
+        var resolved = options
+        if !options.directoryGiven { resolved.directory = defaultDirectory() }
+        return context.output { snapshot(resolved, registry: $0) }
+    }
+
+    /// `Snapshots` in the package the working directory is in (from a folder inside it too), else
+    /// in the working directory.
+    static func defaultDirectory(from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        guard let package = NewCommand.packageRoot(from: folder),
+              URL(fileURLWithPath: package).standardized.path != URL(fileURLWithPath: folder).standardized.path else {
+            return "Snapshots"
+        }
+        return package + "/Snapshots"
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, CommandOutputError> {
-        var options = Options()
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--dir":
-                index += 1
-                guard index < arguments.count, !arguments[index].isEmpty else {
-                    return .failure(CommandOutputError(output: .usage("--dir needs a folder", help: usage)))
-                }
-                options.directory = arguments[index]
-            case "--check":
-                options.check = true
-            case let argument:
-                return .failure(CommandOutputError(output: .usage("unexpected argument \"\(argument)\"", help: usage)))
-            }
-            index += 1
-        }
-        return .success(options)
+        declaration.parse(arguments, into: Options())
     }
 
     static func snapshot(_ options: Options, registry: Registry) -> CommandOutput {

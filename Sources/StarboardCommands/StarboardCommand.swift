@@ -1,4 +1,3 @@
-import StarboardComponents
 import Foundation
 import StarboardInspector
 
@@ -12,7 +11,6 @@ public enum StarboardCommand {
         RenderCommand.self,
         AuditCommand.self,
         NewCommand.self,
-        BenchCommand.self,
         SnapshotCommand.self,
         ExportCommand.self,
         HelpCommand.self,
@@ -33,12 +31,27 @@ public enum StarboardCommand {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += "\nSee `starboard help COMMAND` for a command's options.\n"
+        text += """
+
+        USE STARBOARD IN YOUR OWN PACKAGE:
+          1. Depend on Starboard (.package(url: …, from: "0.1.0") or path:) and put your components
+             in a library target depending on the StarboardUI and StarboardInspector products
+             (public types with a public init()).
+          2. Add an executable target depending on StarboardKit and that library, whose main.swift
+             is one call:  Starboard.main(components: [TagChip.self, TagCount.self])
+          3. swift run NAME [serve --watch | list | render … | snapshot --check | export | new …];
+             in a test target depending on StarboardTesting:
+             assertSnapshots(of: [TagChip.self, TagCount.self])
+          Examples/TagKit in Starboard's repository is such a package.
+
+        """
         return text
     }
 
     /// What `main` should do.
     public enum Action {
         case output(CommandOutput)
+        /// Start the server; ``serve(_:registry:)`` runs it with the registry that parsed it.
         case serve(ServeOptions)
         /// Run as a rendering worker for a server (not listed in help).
         case worker(Registry)
@@ -48,10 +61,16 @@ public enum StarboardCommand {
         commands.first { $0.name == name }
     }
 
-    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry = StarboardComponents.makeRegistry) -> Action {
+    /// `makeRegistry` makes the caller's registry; it runs only for commands that need it (in the
+    /// worker too, which is this same executable started again, so it serves the same components).
+    public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry) -> Action {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
         if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
+        if first == "bench" {
+            return .output(.failure("the bench is its own executable now, so this one carries neither it nor its allocation counter: "
+                + "swift build -c release --product starboard-bench && .build/release/starboard-bench --help"))
+        }
         guard let command = command(named: first) else {
             if first.hasPrefix("--") {
                 // `starboard --port 0` is `starboard serve --port 0`.

@@ -18,10 +18,13 @@ public struct Registry: Sendable {
     /// `PreviewProvider`s in the program add their previews of registered components as variants.
     public init(_ types: [any Component.Type], previews: Bool = true) throws(RegistryError) {
         var definitions: [ComponentDefinition] = []
-        for type in types {
+        for (position, type) in types.enumerated() {
             let definition = try ComponentDefinition(type)
-            if let clash = definitions.first(where: { $0.name == definition.name }) {
-                throw RegistryError("two components are registered as \"\(clash.name)\"; component names must be unique (rename one with `static let name = …`)")
+            if let clash = definitions.firstIndex(where: { $0.name == definition.name }) {
+                // Module-qualified, so two types of one name in different modules are told apart.
+                let first = String(reflecting: types[clash]), second = String(reflecting: type)
+                let which = first == second ? "\(first) is registered twice (entries \(clash + 1) and \(position + 1))" : "\(first) and \(second)"
+                throw RegistryError("two components are registered as \"\(definition.name)\": \(which); component names must be unique (rename one with `static let name = …`)")
             }
             definitions.append(definition)
         }

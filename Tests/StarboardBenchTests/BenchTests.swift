@@ -116,4 +116,28 @@ import Testing
         options.starboardBinary = "/nonexistent/starboard"
         #expect(throws: BenchError.self) { try Bench.run(options, registry: try makeRegistry()) }
     }
+
+    @Test func badOptionsExitTwoNamingTheProblem() {
+        let output = BenchCommandLine.run(["--placement", "anywhere"], registry: makeRegistry)
+        #expect(output.exitCode == 2)
+        #expect(output.stderr.contains("starboard-bench: --placement needs one of split, shared, free"))
+        #expect(BenchCommandLine.run(["--help"], registry: makeRegistry).stdout.contains("USAGE: starboard-bench"))
+    }
+
+    @Test func theShippedStarboardLinksGlibcsAllocatorUntouched() throws {
+        // The allocation counter replaces malloc; it belongs to starboard-bench alone.
+        let defined = { (binary: String) -> Bool in
+            let nm = Process()
+            nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+            nm.arguments = [binary]
+            let pipe = Pipe()
+            nm.standardOutput = pipe
+            try? nm.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            nm.waitUntilExit()
+            return text.split(separator: "\n").contains { $0.hasSuffix(" T malloc") }
+        }
+        #expect(!defined(Self.binary), "\(Self.binary) defines malloc")
+        #expect(defined(Self.packageRoot + "/.build/debug/starboard-bench"), "starboard-bench should count allocations")
+    }
 }

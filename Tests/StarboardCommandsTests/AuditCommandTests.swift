@@ -103,7 +103,7 @@ struct AuditCommandTests {
     @Test(arguments: [
         (["--scheme", "sepia"], "--scheme: "),
         (["--text-size", "huge"], "--text-size: "),
-        (["--scheme"], "--scheme needs a value"),
+        (["--scheme"], "--scheme needs light or dark"),
         (["--color"], "unknown option \"--color\""),
     ])
     func badFlagsExitTwoNamingTheFlag(arguments: [String], message: String) {

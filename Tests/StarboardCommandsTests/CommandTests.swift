@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StarboardCommands
 import StarboardInspector
+@testable import StarboardComponents
 
 /// Runs the CLI in-process and returns what it printed.
 private func run(_ arguments: String...) -> CommandOutput {
@@ -42,8 +43,8 @@ struct CommandTests {
         (["render"], "render needs a component name"),
         (["render", "RatingControl", "--frobnicate"], "unknown option \"--frobnicate\""),
         (["bogus"], "unknown command \"bogus\""),
-        (["list", "--xml"], "unexpected argument \"--xml\""),
-        (["bench", "--placement", "anywhere"], "--placement needs one of split, shared, free"),
+        (["list", "--xml"], "unknown option \"--xml\""),
+        (["bench", "--quick"], "the bench is its own executable now"),
     ])
     func badInputExitsTwoNamingTheProblem(arguments: [String], message: String) {
         guard case .output(let output) = StarboardCommand.parse(arguments) else {
@@ -109,5 +110,110 @@ struct CommandTests {
             return
         }
         #expect(bad.exitCode == 2 && bad.stderr.contains("--port needs a number from 0 to 65535"))
+    }
+
+    @Test func commandsUseTheCallersRegistry() {
+        guard case .output(let listed) = StarboardCommand.parse(["list"], registry: { () throws(RegistryError) in try Registry([PageControl.self]) }) else {
+            Issue.record("list should print")
+            return
+        }
+        #expect(listed.exitCode == 0)
+        #expect(listed.stdout.hasPrefix("PageControl"))
+        #expect(!listed.stdout.contains("RatingControl"))
+        guard case .worker(let registry) = StarboardCommand.parse(["worker"], registry: { () throws(RegistryError) in try Registry([PageControl.self]) }) else {
+            Issue.record("worker should run the workbench")
+            return
+        }
+        #expect(registry.components.map(\.name) == ["PageControl"])
+    }
+
+    @Test func aClashingRegistryStopsEveryCommandNamingBothEntries() {
+        for arguments in [["list"], ["render", "RatingControl"], ["snapshot", "--check"], ["worker"]] {
+            guard case .output(let output) = StarboardCommand.parse(arguments, registry: { () throws(RegistryError) in
+                try Registry([RatingControl.self, PageControl.self, RatingControl.self])
+            }) else {
+                Issue.record("\(arguments) should refuse the registry")
+                continue
+            }
+            #expect(output.exitCode == 1)
+            #expect(output.stderr.contains("the component registry is invalid: two components are registered as \"RatingControl\": StarboardComponents.RatingControl is registered twice (entries 1 and 3)"), "\(output.stderr)")
+        }
+    }
+}
+
+@Suite("serve --watch and new in the caller's package")
+struct CallerPackageTests {
+    @Test func watchRebuildsTheRunningProductInItsOwnBuild() {
+        let plain = WatchBuild(executable: "/work/MyApp/.build/x86_64-unknown-linux-gnu/debug/MyPreviews", package: "/work/MyApp")
+        #expect(plain.product == "MyPreviews" && plain.options.isEmpty)
+        let scratch = WatchBuild(executable: "/tmp/scratch/x86_64-unknown-linux-gnu/release/MyPreviews", package: "/work/MyApp")
+        #expect(scratch.product == "MyPreviews")
+        #expect(scratch.options == ["--scratch-path", "/tmp/scratch", "-c", "release"])
+    }
+
+    /// A package laid out as a team's: components in a library, the list in the previews' main.swift.
+    private func package(main: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-new-\(UUID().uuidString)")
+        let files = [
+            "Package.swift": "// swift-tools-version:6.0\n",
+            "Sources/TagKit/TagChip.swift": "public struct TagChip: Component {}\n",
+            "Sources/TagKitPreviews/main.swift": main,
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func newWritesBesideTheCallersComponentsAndRegistersInItsMain() throws {
+        let root = try package(main: "import StarboardKit\nimport TagKit\n\nStarboard.main(components: [TagChip.self])\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = NewCommand.create(.init(name: "PriceTag", package: root.path), registered: ["TagChip"])
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Created Sources/TagKit/PriceTag.swift and registered it in Sources/TagKitPreviews/main.swift"))
+        let main = try String(contentsOf: root.appendingPathComponent("Sources/TagKitPreviews/main.swift"), encoding: .utf8)
+        #expect(main.contains("Starboard.main(components: [TagChip.self, PriceTag.self])"))
+        let created = try String(contentsOf: root.appendingPathComponent("Sources/TagKit/PriceTag.swift"), encoding: .utf8)
+        // Another target than the list's: public, with the public init() the list needs.
+        #expect(created.contains("public struct PriceTag: Component {"))
+        #expect(created.contains("public init() {}"))
+        #expect(NewCommand.create(.init(name: "TagChip", package: root.path), registered: ["TagChip"]).stderr.contains("already registered"))
+    }
+
+    @Test func newAddsALineToAListWrittenOnePerLine() {
+        let text = "let x = 1\nStarboard.main(components: [\n    A.self,\n    B.self\n])\n"
+        #expect(NewCommand.register("C", in: text) == "let x = 1\nStarboard.main(components: [\n    A.self,\n    B.self,\n    C.self,\n])\n")
+        #expect(NewCommand.register("C", in: "// Starboard.main(components: [A.self])\n") == nil)
+        #expect(NewCommand.register("C", in: "let help = \"call Starboard.main(components: [A.self])\"\n") == nil)
+        #expect(NewCommand.register("C", in: "public let registeredComponents: [any Component.Type] = [\n    A.self,\n]\n")
+            == "public let registeredComponents: [any Component.Type] = [\n    A.self,\n    C.self,\n]\n")
+        #expect(NewCommand.register("C", in: "Starboard.main(components: [])") == "Starboard.main(components: [C.self])")
+    }
+
+    @Test func newWithoutAListSaysHowToPointAtOne() throws {
+        let root = try package(main: "print(1)\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = NewCommand.create(.init(name: "PriceTag", package: root.path), registered: [])
+        #expect(output.exitCode == 2)
+        #expect(output.stderr.contains("pass --registry FILE"))
+        let given = NewCommand.create(.init(name: "PriceTag", package: root.path, folder: root.path + "/Sources/TagKit",
+                                            registry: root.path + "/Sources/TagKitPreviews/main.swift"), registered: [])
+        #expect(given.stderr.contains("cannot find a list of registered components"))
+    }
+}
+
+@Suite("snapshot from any folder")
+struct SnapshotFolderDefaultTests {
+    @Test func theDefaultFolderIsThePackagesFromInsideIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-snapdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/Deep"), withIntermediateDirectories: true)
+        try "// swift-tools-version:6.0\n".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        #expect(SnapshotCommand.defaultDirectory(from: root.path) == "Snapshots")
+        #expect(SnapshotCommand.defaultDirectory(from: root.appendingPathComponent("Sources/Deep").path)
+            == URL(fileURLWithPath: root.path).standardized.path + "/Snapshots")
+        #expect(SnapshotCommand.defaultDirectory(from: "/") == "Snapshots")
     }
 }

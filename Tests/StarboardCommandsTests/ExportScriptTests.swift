@@ -78,22 +78,35 @@ struct ExportScriptTests {
         #expect(!bundle.contains("main.js"), "the live page's wiring has no place in the static page")
     }
 
-    @Test func findsTheWebFolderOfTheSourceTreeFromAnywhere() throws {
+    @Test func findsThePageInTheResourceBundleBesideTheExecutable() throws {
         let tree = try folder([
-            "Package.swift": "// swift-tools-version:6.0\n",
-            "Web/index.html": "<html></html>",
-            ".build/x86_64-unknown-linux-gnu/debug/starboard": "",
+            ".build/x86_64-unknown-linux-gnu/debug/MyPreviews": "",
+            ".build/x86_64-unknown-linux-gnu/debug/MyApp_StarboardCommands.resources/Web/index.html": "<html></html>",
         ])
         defer { try? FileManager.default.removeItem(at: tree) }
-        // SwiftPM's .build/debug is a symlink to the triple's folder.
+        // SwiftPM's .build/debug is a symlink to the triple's folder; the executable is run through it.
         try FileManager.default.createSymbolicLink(
             atPath: tree.appendingPathComponent(".build/debug").path, withDestinationPath: "x86_64-unknown-linux-gnu/debug")
-        let elsewhere = try makeTemporaryFolder("elsewhere")
-        defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let found = ExportCommand.defaultWebRoot(
-            currentDirectory: elsewhere.path, executable: tree.appendingPathComponent(".build/debug/starboard").path)
-        #expect(found.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
-            == tree.appendingPathComponent("Web").resolvingSymlinksInPath().path)
-        #expect(ExportCommand.defaultWebRoot(currentDirectory: elsewhere.path, executable: "/usr/bin/env") == nil)
+        let found = PageResource.locate(executable: tree.appendingPathComponent(".build/debug/MyPreviews").path, sourceTree: "/nonexistent/Web")
+        #expect((try? found.get()).map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+            == tree.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/MyApp_StarboardCommands.resources/Web").resolvingSymlinksInPath().path)
+    }
+
+    @Test func aMissingPageSaysWhereItLookedAndHowToFixIt() {
+        guard case .failure(let error) = PageResource.locate(executable: "/usr/bin/env", sourceTree: "/nonexistent/Web") else {
+            Issue.record("no page should be found beside /usr/bin/env")
+            return
+        }
+        #expect(error.description.contains("cannot find the inspector page"))
+        #expect(error.description.contains("looked in /nonexistent/Web"))
+        #expect(error.description.contains("copy the .resources folder next to /usr/bin/env"))
+        #expect(error.description.contains("--web DIR"))
+    }
+
+    @Test func thisBuildShipsThePage() throws {
+        // The test binary sits beside the bundle SwiftPM built, as every executable does.
+        let found = try PageResource.locate(sourceTree: "/nonexistent/Web").get()
+        #expect(found.hasSuffix("_StarboardCommands.resources/Web"))
+        #expect(FileManager.default.fileExists(atPath: found + "/" + ExportScript.entry))
     }
 }

@@ -133,12 +133,12 @@ struct SnapshotCommandTests {
     }
 
     @Test(arguments: [
-        (["snapshot", "--frobnicate"], "unexpected argument \"--frobnicate\""),
+        (["snapshot", "--frobnicate"], "unknown option \"--frobnicate\""),
         (["snapshot", "--dir"], "--dir needs a folder"),
         (["snapshot", "extra"], "unexpected argument \"extra\""),
         (["export"], "export needs --out DIR"),
         (["export", "--out"], "--out needs a folder"),
-        (["export", "--out", "somewhere", "--zip"], "unexpected argument \"--zip\""),
+        (["export", "--out", "somewhere", "--zip"], "unknown option \"--zip\""),
     ])
     func badArgumentsExitTwo(arguments: [String], message: String) {
         let output = run(arguments)

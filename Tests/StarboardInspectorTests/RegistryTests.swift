@@ -7,7 +7,15 @@ struct RegistryTests {
         #expect {
             _ = try Registry([First.self, Second.self])
         } throws: { error in
-            "\(error)".contains("two components are registered as \"Same\"")
+            "\(error)".contains("two components are registered as \"Same\": StarboardInspectorTests.First and StarboardInspectorTests.Second")
+        }
+    }
+
+    @Test func namesATypeRegisteredTwice() {
+        #expect {
+            _ = try Registry([EveryKind.self, First.self, First.self])
+        } throws: { error in
+            "\(error)".contains("StarboardInspectorTests.First is registered twice (entries 2 and 3)")
         }
     }
 

@@ -25,8 +25,11 @@ class StarboardServer:
     """The real server as a child process; restartable on the same port."""
 
     def __init__(self, binary: Path, state_file: Path, extra_args: list[str] | None = None,
-                 env: dict[str, str] | None = None, cwd: Path | None = None, prefix: list[str] | None = None):
+                 env: dict[str, str] | None = None, cwd: Path | None = None, prefix: list[str] | None = None,
+                 web: str | None = "Web"):
         self.binary = binary
+        # None: no --web, so the server finds the page it ships as a resource.
+        self.web = web
         self.cwd = cwd or REPO
         self.state_file = state_file
         self.extra_args = extra_args or []
@@ -40,7 +43,8 @@ class StarboardServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [*self.prefix, str(self.binary), "serve", "--port", str(self.port), "--web", "Web", "--state", str(self.state_file), *self.extra_args],
+            [*self.prefix, str(self.binary), "serve", "--port", str(self.port), *(["--web", self.web] if self.web else []),
+             "--state", str(self.state_file), *self.extra_args],
             cwd=self.cwd,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

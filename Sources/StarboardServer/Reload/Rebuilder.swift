@@ -19,6 +19,11 @@ public final class Rebuilder: Sendable {
     }
 
     private let package: String
+    /// The executable product rebuilt and restarted: the caller's own, not necessarily `starboard`.
+    private let product: String
+    /// Passed to every `swift build` (`--scratch-path`, `-c release`), so the rebuild is of the
+    /// build the server runs from.
+    private let buildOptions: [String]
     private let session: Session
     private let log: @Sendable (String) -> Void
     private let state = Mutex((building: false, again: false))
@@ -26,13 +31,16 @@ public final class Rebuilder: Sendable {
     private let binPath = Mutex<String?>(nil)
     private let queue = DispatchQueue(label: "starboard.rebuild")
 
-    public init(package: String, session: Session, log: @escaping @Sendable (String) -> Void) {
+    public init(package: String, product: String = "starboard", buildOptions: [String] = [], session: Session,
+                log: @escaping @Sendable (String) -> Void) {
         self.package = package
+        self.product = product
+        self.buildOptions = buildOptions
         self.session = session
         self.log = log
         // Learn the binary's folder now, while nobody is waiting for a reload.
         queue.async { [self] in
-            let folder = Self.run(["swift", "build", "--show-bin-path"], in: package).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let folder = Self.run(["swift", "build", "--show-bin-path"] + buildOptions, in: package).output.trimmingCharacters(in: .whitespacesAndNewlines)
             binPath.withLock { $0 = $0 ?? folder }
         }
     }
@@ -68,7 +76,7 @@ public final class Rebuilder: Sendable {
         let names = paths.map { ($0 as NSString).lastPathComponent }
         log("change in \(names.isEmpty ? "sources" : names.joined(separator: ", ")); rebuilding")
         session.announceBuild(Self.message(state: "building"), failed: false)
-        let result = Self.run(["swift", "build", "--product", "starboard"], in: package)
+        let result = Self.run(["swift", "build", "--product", product] + buildOptions, in: package)
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         guard result.status == 0 else {
             let diagnostics = Self.diagnostics(in: result.output, package: package)
@@ -78,11 +86,11 @@ public final class Rebuilder: Sendable {
         }
         let folder = binPath.withLock { cached in
             if cached == nil {
-                cached = Self.run(["swift", "build", "--show-bin-path"], in: package).output.trimmingCharacters(in: .whitespacesAndNewlines)
+                cached = Self.run(["swift", "build", "--show-bin-path"] + buildOptions, in: package).output.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             return cached!
         }
-        let worker = WorkerHost(executable: folder + "/starboard")
+        let worker = WorkerHost(executable: folder + "/" + product)
         do {
             try worker.start()
             let warnings = try session.reload(to: worker)

@@ -1,21 +1,24 @@
-import StarboardBench
 import Foundation
+import StarboardCommands
+import StarboardInspector
 
-/// `starboard bench [options]`: render cost, change-to-render latency against the loopback floor,
-/// fan-out, bursts, memory and start-up, in one run (see the README's Performance section).
-enum BenchCommand: Command {
-    static let name = "bench"
-    static let summary = "Measure render cost, latency, fan-out, bursts and start-up"
-    static let usage = """
-        USAGE: starboard bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
+/// `starboard-bench [options]`: render cost, change-to-render latency against the loopback floor,
+/// fan-out, bursts, memory and start-up, in one run (see the README's Performance section). Its
+/// own executable, so the shipped `starboard` carries neither the bench nor its allocation counter.
+public enum BenchCommandLine {
+    public static let usage = """
+        USAGE: starboard-bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
                                [--web DIR] [--no-worker] [--placement split|shared|free]
                                [--layout-only] [--plain-subscribers]
 
-        Runs the benchmarks against servers started from this binary (children on free loopback
-        ports, stopped at the end), prints a table with every target as PASS or MISS, and exits 0
-        unless a benchmark could not run. Build in release first:
-          STARBOARD_CMO=1 swift build -c release --product starboard && .build/release/starboard bench
+        Runs the benchmarks against servers started from the `starboard` executable beside this one
+        (`serve`, children on free loopback ports, stopped at the end) and its own echo server,
+        prints a table with every target as PASS or MISS, and exits 0 unless a benchmark could not
+        run. Build both in release first:
+          STARBOARD_CMO=1 swift build -c release --product starboard
+          STARBOARD_CMO=1 swift build -c release --product starboard-bench
+          .build/release/starboard-bench
 
         OPTIONS:
           --quick                Tiny counts: checks that everything runs.
@@ -26,7 +29,7 @@ enum BenchCommand: Command {
           --fan-out-trials N     Changes timed per subscriber count (default 20).
           --burst N              Sets in the burst (default 10000).
           --startups N           Server starts timed (default 10).
-          --web DIR              The Web folder the server serves (default: ./Web).
+          --web DIR              The Web folder the server serves (default: the shipped page).
           --no-worker            Measure a server that runs component code in-process (serve --no-worker).
           --placement P          split (default): clients on core 0, servers on core 1; shared: all
                                  on core 0; free: no pinning. For change → render and its floor.
@@ -36,45 +39,74 @@ enum BenchCommand: Command {
         Set STARBOARD_BIN to start servers from another starboard executable.
         """
 
-    static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
+    /// Runs the bench (or, hidden, its echo server) and exits.
+    public static func main(_ arguments: [String], registry makeRegistry: () throws(RegistryError) -> Registry) -> Never {
         if arguments.first == "--echo-server" {
             // Hidden: the loopback floor's server, started by the bench itself.
             let web = arguments.count == 3 && arguments[1] == "--web" ? arguments[2] : NSTemporaryDirectory()
-            return .output(CommandOutput(exitCode: EchoServer.run(webRoot: web)))
+            exit(EchoServer.run(webRoot: web))
         }
+        let output = run(arguments, registry: makeRegistry)
+        FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardError.write(Data(output.stderr.utf8))
+        for (path, data) in output.files.sorted(by: { $0.key < $1.key }) {
+            do {
+                try data.write(to: URL(fileURLWithPath: path))
+            } catch {
+                FileHandle.standardError.write(Data("starboard-bench: cannot write \(path): \(error.localizedDescription)\n".utf8))
+                exit(1)
+            }
+        }
+        exit(output.exitCode)
+    }
+
+    /// Parses the options and runs the bench, returning what to print.
+    public static func run(_ arguments: [String], registry makeRegistry: () throws(RegistryError) -> Registry) -> CommandOutput {
+        if arguments.contains("--help") || arguments.contains("-h") { return CommandOutput(stdout: usage + "\n") }
         let parsed: (options: BenchOptions, json: String?, layoutOnly: Bool)
         switch parse(arguments) {
-        case .failure(let error): return .output(error.output)
+        case .failure(let error): return error.output
         case .success(let value): parsed = value
         }
-        switch context.registry() {
-        case .failure(let error):
-            return .output(error.output)
-        case .success(let registry):
+        let registry: Registry
+        do {
+            registry = try makeRegistry()
+        } catch {
+            return failure("the component registry is invalid: \(error)", code: 1)
+        }
+        do {
             let log = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
             if parsed.layoutOnly {
-                do {
-                    let report = try Bench.runLayout(parsed.options, registry: registry, log: log)
-                    return .output(CommandOutput(stdout: report.table))
-                } catch {
-                    return .output(.failure("bench: \(error)", code: 1))
-                }
+                let report = try Bench.runLayout(parsed.options, registry: registry, log: log)
+                return CommandOutput(stdout: report.table)
             }
-            do {
-                let report = try Bench.run(parsed.options, registry: registry) { line in
-                    FileHandle.standardError.write(Data((line + "\n").utf8))
-                }
-                var output = CommandOutput(stdout: report.table)
-                if let path = parsed.json { output.files[path] = Data((report.json.description + "\n").utf8) }
-                return .output(output)
-            } catch {
-                return .output(.failure("bench: \(error)", code: 1))
-            }
+            let report = try Bench.run(parsed.options, registry: registry, log: log)
+            var output = CommandOutput(stdout: report.table)
+            if let path = parsed.json { output.files[path] = Data((report.json.description + "\n").utf8) }
+            return output
+        } catch {
+            return failure("\(error)", code: 1)
         }
     }
 
-    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?, layoutOnly: Bool), CommandOutputError> {
-        let binary = ProcessInfo.processInfo.environment["STARBOARD_BIN"] ?? Bench.currentExecutable() ?? CommandLine.arguments[0]
+    /// Why the bench did not run: exit status 2 for bad options (with the usage), else `code`.
+    struct UsageError: Error {
+        let output: CommandOutput
+    }
+
+    static func failure(_ message: String, code: Int32 = 2) -> CommandOutput {
+        CommandOutput(stderr: "starboard-bench: \(message)\n", exitCode: code)
+    }
+
+    static func usageError(_ message: String) -> UsageError {
+        UsageError(output: CommandOutput(stderr: "starboard-bench: \(message)\n\n\(usage)\n", exitCode: 2))
+    }
+
+    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?, layoutOnly: Bool), UsageError> {
+        let bench = Bench.currentExecutable() ?? CommandLine.arguments[0]
+        // The server under test is the `starboard` built beside this bench, unless told otherwise.
+        let binary = ProcessInfo.processInfo.environment["STARBOARD_BIN"]
+            ?? URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("starboard").path
         var web: String?
         var json: String?
         var quick = false
@@ -108,24 +140,30 @@ enum BenchCommand: Command {
             case "--placement":
                 guard let value, let chosen = Placement(rawValue: value) else {
                     let names = Placement.allCases.map(\.rawValue).joined(separator: ", ")
-                    return .failure(CommandOutputError(output: .usage("--placement needs one of \(names)", help: usage)))
+                    return .failure(usageError("--placement needs one of \(names)"))
                 }
                 placement = chosen
             case "--json", "--web":
-                guard let value else { return .failure(CommandOutputError(output: .usage("\(argument) needs a path", help: usage))) }
+                guard let value else { return .failure(usageError("\(argument) needs a path")) }
                 if argument == "--json" { json = value } else { web = value }
             case _ where countOptions.contains(argument):
                 guard let value, let count = Int(value), count > 0 else {
-                    return .failure(CommandOutputError(output: .usage("\(argument) needs a positive number", help: usage)))
+                    return .failure(usageError("\(argument) needs a positive number"))
                 }
                 counts[argument] = count
             default:
-                return .failure(CommandOutputError(output: .usage("unknown option \"\(argument)\"", help: usage)))
+                return .failure(usageError("unknown option \"\(argument)\""))
             }
             index += 2
         }
-        guard let webRoot = web ?? StarboardCommand.defaultWebRoot() else {
-            return .failure(CommandOutputError(output: .failure("cannot find the Web folder; run from the repository or pass --web DIR")))
+        let webRoot: String
+        if let web {
+            webRoot = web
+        } else {
+            switch PageResource.locate() {
+            case .success(let found): webRoot = found
+            case .failure(let error): return .failure(UsageError(output: failure(error.description, code: 1)))
+            }
         }
         var options = quick
             ? BenchOptions.quick(starboardBinary: binary, webRoot: webRoot)
@@ -136,6 +174,7 @@ enum BenchCommand: Command {
         if let n = counts["--fan-out-trials"] { options.fanOutTrials = n }
         if let n = counts["--burst"] { options.burst = n }
         if let n = counts["--startups"] { options.startups = n }
+        options.echoBinary = bench
         options.serveArguments = serveArguments
         options.placement = placement
         options.compressingSubscribers = !plainSubscribers

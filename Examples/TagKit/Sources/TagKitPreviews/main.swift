@@ -1,0 +1,4 @@
+import StarboardKit
+import TagKit
+
+Starboard.main(components: [TagChip.self, TagCount.self])

@@ -1,0 +1,44 @@
+import Foundation
+import StarboardCommands
+import StarboardInspector
+import Testing
+
+/// Checks the SVG of every component's defaults, declared environments and variants against the
+/// golden files in `__Snapshots__` beside the calling test file, one Swift Testing issue per
+/// render that differs: it names the component and variant, and beside the recorded `X.svg`
+/// writes `X.new.svg` and, where `rsvg-convert` is installed, `X.png` and `X.new.png` to compare.
+///
+/// ```swift
+/// @Test func everyVariantMatchesItsSnapshot() {
+///     assertSnapshots(of: [TagChip.self, TagCount.self])
+/// }
+/// ```
+///
+/// With `record` (by default when `RECORD_SNAPSHOTS=1`) it writes every render instead, and
+/// removes files no render writes any more. The folder has the layout `starboard snapshot --dir`
+/// writes, so the CLI can record or check the same files.
+public func assertSnapshots(
+    of components: [any Component.Type],
+    directory: String? = nil,
+    record: Bool = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1",
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let folder = directory ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__").path
+    let registry: Registry
+    do {
+        registry = try Registry(components)
+    } catch {
+        Issue.record(Comment(rawValue: "the components cannot be registered: \(error)"), sourceLocation: location)
+        return
+    }
+    let verdict = SnapshotSuite.verify(registry, in: folder, record: record)
+    if let failure = verdict.failure {
+        Issue.record(Comment(rawValue: failure), sourceLocation: location)
+        return
+    }
+    for problem in verdict.problems {
+        Issue.record(Comment(rawValue: problem + " (RECORD_SNAPSHOTS=1 records it if the change is intended)"), sourceLocation: location)
+    }
+    if record { print(verdict.summary) }
+}

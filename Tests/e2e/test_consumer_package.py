@@ -1,0 +1,252 @@
+"""Starboard used as a dependency, as a team would: Examples/TagKit is a package of its own with
+two components, a previews executable whose main.swift is `Starboard.main(components: [...])`,
+and a snapshot test. Built once in a copy (its build folder, .build/tagkit, is kept between runs);
+every command runs on TagKit's components, from outside the repository, with no --web. A second
+test proves SwiftPM accepts Starboard as a versioned dependency (no unsafe flags).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import websockets
+
+from starboard_server import REPO, StarboardServer
+
+BUILD_TIMEOUT = 1200
+SCRATCH = REPO / ".build" / "tagkit"
+EXAMPLE = REPO / "Examples" / "TagKit"
+
+
+def swift(package: Path, *arguments: str, env: dict | None = None, timeout: int = BUILD_TIMEOUT) -> subprocess.CompletedProcess:
+    for attempt in range(2):
+        result = subprocess.run(["swift", *arguments], cwd=package, capture_output=True, text=True, timeout=timeout,
+                                env={**os.environ, **(env or {})})
+        # A machine short of processes can fail to start the compiler; that says nothing about the code.
+        if result.returncode == 0 or "unable to spawn process" not in result.stdout + result.stderr:
+            return result
+        time.sleep(2)
+    return result
+
+
+@pytest.fixture(scope="module")
+def tagkit(tmp_path_factory) -> Path:
+    """A copy of Examples/TagKit depending on this checkout by absolute path, built with its tests."""
+    copy = tmp_path_factory.mktemp("consumer") / "TagKit"
+    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns(".build", ".swiftpm", "Package.resolved", ".starboard"))
+    manifest = copy / "Package.swift"
+    text = manifest.read_text()
+    assert 'path: "../.."' in text
+    manifest.write_text(text.replace('path: "../.."', f'path: "{REPO}"'))
+    built = swift(copy, "build", "--build-tests", "--scratch-path", str(SCRATCH))
+    assert built.returncode == 0, built.stdout + built.stderr
+    return copy
+
+
+def previews(*arguments: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(SCRATCH / "debug" / "TagKitPreviews"), *arguments], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_every_command_runs_on_the_callers_components(tagkit, tmp_path):
+    # From a folder outside any package: nothing is looked up relative to the working directory.
+    listed = previews("list", "--json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    catalog = json.loads(listed.stdout)
+    assert [c["name"] for c in catalog] == ["TagChip", "TagCount"]
+    assert [v["name"] for v in catalog[0]["variants"]] == ["Long", "Square"]
+
+    rendered = previews("render", "TagChip", "text=Hello", cwd=tmp_path)
+    assert rendered.returncode == 0 and ">Hello</text>" in rendered.stdout, rendered.stderr
+    bad = previews("render", "TagCount", "count=-1", cwd=tmp_path)
+    assert bad.returncode == 2 and "TagCount.count: expected an integer in 0...9999, got -1" in bad.stderr
+
+    snapshots = tagkit / "Tests" / "TagKitTests" / "__Snapshots__"
+    checked = previews("snapshot", "--check", "--dir", str(snapshots), cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.strip() == f"All 6 snapshots of 2 components match {snapshots}"
+
+    site = tmp_path / "site"
+    exported = previews("export", "--out", str(site), cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    data = (site / "data.js").read_text()
+    assert '"TagChip"' in data and "RatingControl" not in data
+
+
+def test_the_snapshot_test_passes_and_names_a_changed_variant(tagkit):
+    passed = swift(tagkit, "test", "--skip-build", "--scratch-path", str(SCRATCH))
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+
+    golden = tagkit / "Tests" / "TagKitTests" / "__Snapshots__" / "TagChip" / "Long.svg"
+    original = golden.read_text()
+    golden.write_text(original.replace("Server-side Swift", "Server side Swift"))
+    try:
+        failed = swift(tagkit, "test", "--skip-build", "--scratch-path", str(SCRATCH))
+        output = failed.stdout + failed.stderr
+        assert failed.returncode != 0
+        assert 'changed TagChip "Long"' in output, output
+        new_svg = golden.with_name("Long.new.svg")
+        assert new_svg.exists() and "Server-side Swift" in new_svg.read_text()
+        if shutil.which("rsvg-convert"):
+            assert golden.with_name("Long.png").exists() and golden.with_name("Long.new.png").exists()
+    finally:
+        golden.write_text(original)
+    # Once it matches again, what the failure wrote beside it is cleared.
+    again = swift(tagkit, "test", "--skip-build", "--scratch-path", str(SCRATCH))
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert not golden.with_name("Long.new.svg").exists()
+
+
+async def next_message(ws, predicate, timeout: float, seen: list | None = None):
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+        if predicate(message):
+            return message
+        if seen is not None:
+            seen.append(message)
+
+
+def test_serve_answers_with_the_callers_catalog_and_page(tagkit, tmp_path):
+    server = StarboardServer(SCRATCH / "debug" / "TagKitPreviews", tmp_path / "state.json", ["--no-origin-check"],
+                             cwd=tmp_path, web=None)
+    server.start()
+    try:
+        with urllib.request.urlopen(server.url, timeout=10) as response:
+            assert b"<html" in response.read()
+
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=["starboard.v1"], max_size=None) as ws:
+                catalog = await next_message(ws, lambda m: m["type"] == "catalog", 10)
+                assert [c["name"] for c in catalog["components"]] == ["TagChip", "TagCount"]
+                await ws.send(json.dumps({"type": "subscribe", "component": "TagCount"}))
+                render = await next_message(ws, lambda m: m["type"] == "render", 10)
+                assert ">Linux</text>" in render["svg"]
+                await ws.send(json.dumps({"type": "set", "component": "TagCount", "values": {"count": 42}, "id": 1}))
+                render = await next_message(ws, lambda m: m["type"] == "render" and m["values"]["count"] == 42, 10)
+                assert ">42</text>" in render["svg"]
+        asyncio.run(run())
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        server.stop()
+
+
+def save_like_an_editor(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.swp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def test_watch_rebuilds_the_callers_own_product(tagkit):
+    """serve --watch in TagKit rebuilds TagKitPreviews (in the scratch path it was built in), shows
+    an edit to TagChip, and on a broken build shows the error while the last good code serves."""
+    server = StarboardServer(SCRATCH / "debug" / "TagKitPreviews", tagkit / ".starboard" / "state.json",
+                             ["--watch", "--no-origin-check"], cwd=tagkit, web=None)
+    server.start()
+    source = tagkit / "Sources" / "TagKit" / "TagChip.swift"
+    original = source.read_text()
+    try:
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=["starboard.v1"], max_size=None) as ws:
+                await next_message(ws, lambda m: m["type"] == "catalog", 10)
+                await ws.send(json.dumps({"type": "subscribe", "component": "TagChip"}))
+                first = await next_message(ws, lambda m: m["type"] == "render", 10)
+                assert ">Swift</text>" in first["svg"]
+
+                # An edit to the body (a default would not show: the session keeps the current values).
+                assert "Text(text)" in original
+                save_like_an_editor(source, original.replace("Text(text)", 'Text("#" + text)'))
+                edited = await next_message(ws, lambda m: m["type"] == "render" and ">#Swift</text>" in m["svg"], BUILD_TIMEOUT)
+                assert edited["component"] == "TagChip"
+                done = await next_message(ws, lambda m: m["type"] == "build" and m["state"] != "building", 30)
+                assert done["state"] == "succeeded", done
+
+                broken = original.replace("    public init() {}", '    public init() {}\n    let broken: Int = "not a number"', 1)
+                save_like_an_editor(source, broken)
+                failed = await next_message(ws, lambda m: m["type"] == "build" and m["state"] in ("succeeded", "failed"), BUILD_TIMEOUT)
+                assert failed["state"] == "failed", failed
+                assert failed["diagnostics"][0]["file"] == "Sources/TagKit/TagChip.swift"
+                await ws.send(json.dumps({"type": "set", "component": "TagChip", "values": {"text": "Still"}, "id": 2}))
+                still = await next_message(ws, lambda m: m["type"] == "render" and m["values"]["text"] == "Still", 10)
+                assert ">#Still</text>" in still["svg"]
+        asyncio.run(run())
+        watch_lines = [line for line in server.output if line.startswith("watch: watching")]
+        assert watch_lines and "TagKitPreviews --scratch-path" in watch_lines[0], server.output
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        source.write_text(original)
+        server.stop()
+
+
+def test_starboard_resolves_as_a_versioned_dependency(tmp_path):
+    """A tagged clone of this checkout, required `from: "0.1.0"`: SwiftPM loads the graph (which is
+    where it refuses products with unsafe flags), and does refuse it with the opt-in flag on."""
+    clone = tmp_path / "starboard"
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = REPO / name
+        target = clone / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            os.symlink(os.readlink(source), target)
+        elif source.is_file():
+            shutil.copy2(source, target)
+    git = ["git", "-c", "user.email=e2e@example.test", "-c", "user.name=e2e"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Starboard"], ["tag", "0.1.0"]):
+        subprocess.run([*git, *command], cwd=clone, check=True)
+
+    app = tmp_path / "MyApp"
+    (app / "Sources" / "MyApp").mkdir(parents=True)
+    (app / "Package.swift").write_text(f"""// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyApp",
+    dependencies: [.package(url: "file://{clone}", from: "0.1.0")],
+    targets: [
+        .executableTarget(name: "MyApp", dependencies: [
+            .product(name: "StarboardKit", package: "starboard"),
+            .product(name: "StarboardUI", package: "starboard"),
+            .product(name: "StarboardInspector", package: "starboard"),
+        ]),
+        .testTarget(name: "MyAppTests", dependencies: [.product(name: "StarboardTesting", package: "starboard")]),
+    ]
+)
+""")
+    (app / "Sources" / "MyApp" / "main.swift").write_text("import StarboardKit\n\nStarboard.main(components: [])\n")
+    (app / "Tests" / "MyAppTests").mkdir(parents=True)
+    (app / "Tests" / "MyAppTests" / "Empty.swift").write_text("import StarboardTesting\n")
+    env = {"STARBOARD_CMO": "0"}
+    resolved = swift(app, "package", "resolve", env=env, timeout=300)
+    assert resolved.returncode == 0, resolved.stdout + resolved.stderr
+    assert "resolved at 0.1.0" in resolved.stdout + resolved.stderr
+    graph = swift(app, "package", "show-dependencies", env=env, timeout=300)
+    assert graph.returncode == 0 and "unsafe" not in graph.stdout + graph.stderr, graph.stdout + graph.stderr
+    # The check can fail: with the bench's opt-in flag the same graph is refused.
+    refused = swift(app, "package", "show-dependencies", env={"STARBOARD_CMO": "1"}, timeout=300)
+    assert refused.returncode != 0 and "contains unsafe build flags" in refused.stdout + refused.stderr
+
+
+def test_new_writes_into_the_callers_package(tagkit):
+    """Last: it adds a component to the copy. From a folder inside the package, `new` finds the
+    list in TagKitPreviews/main.swift and writes the component beside TagChip, public."""
+    created = previews("new", "PriceTag", cwd=tagkit / "Sources")
+    assert created.returncode == 0, created.stderr
+    assert "Created Sources/TagKit/PriceTag.swift and registered it in Sources/TagKitPreviews/main.swift" in created.stdout
+    assert "Starboard.main(components: [TagChip.self, TagCount.self, PriceTag.self])" in \
+        (tagkit / "Sources" / "TagKitPreviews" / "main.swift").read_text()
+    built = swift(tagkit, "build", "--product", "TagKitPreviews", "--scratch-path", str(SCRATCH))
+    assert built.returncode == 0, built.stdout + built.stderr
+    listed = json.loads(previews("list", "--json", cwd=tagkit).stdout)
+    assert [c["name"] for c in listed] == ["TagChip", "TagCount", "PriceTag"]
