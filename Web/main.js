@@ -22,6 +22,7 @@ import { Problems } from './problems.js';
 import { Sidebar } from './sidebar.js';
 import { History, changedElsewhere, windowName } from './history.js';
 import { wirePreferences } from './preferences.js';
+import { Palette } from './palette.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +49,9 @@ const shared = new History({
   list: $('history-list'), filter: $('history-filter'), clear: $('history-clear'), empty: $('history-empty'),
   undo: $('undo'), redo: $('redo'), presence: $('presence'),
 });
+const palette = new Palette({
+  dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
+});
 
 const state = {
   components: new Map(),
@@ -64,6 +68,7 @@ const state = {
   frameScheduled: false,
   urlValues: null,         // values from the URL still to be sent after the first render
   firstCatalog: true,
+  focusAfterRender: null,  // property search chose before the component's first render
 };
 
 // Connection
@@ -149,6 +154,7 @@ function onCatalog(message) {
   const components = Array.isArray(message.components) ? message.components : [];
   state.components = new Map(components.map((component) => [component.name, component]));
   catalog.setComponents(components);
+  palette.setComponents(components);
   if (state.firstCatalog) {
     state.firstCatalog = false;
     const named = componentFromURL();
@@ -193,6 +199,7 @@ function select(name, { history = 'push' } = {}) {
   state.pendingRender = null;
   changes.forgetRevisions(name);
   if (!same) {
+    state.focusAfterRender = null;
     state.latest.clear();
     state.values = null;
     state.svg = null;
@@ -360,6 +367,10 @@ function applyRender() {
   state.svg = message.svg;
   canvas.show(message.svg, message.accessibility);
   inspector.update(values, changes.unsettled(component.name));
+  if (state.focusAfterRender) {
+    inspector.focus(state.focusAfterRender, { reveal: true });
+    state.focusAfterRender = null;
+  }
   accessibility.show(message.accessibility);
   scheduleAudit();
   variants.showDeclared(state.renderedVariants);
@@ -607,10 +618,12 @@ const preferences = wirePreferences({
 
 // Variants
 
-variants.addEventListener('apply', async (event) => {
+variants.addEventListener('apply', (event) => applyVariant(event.detail));
+
+/** Applies a declared variant (every other value back to its default) or a vary card's values. */
+async function applyVariant({ variant, values }) {
   const component = state.current?.name;
   if (!component) return;
-  const { variant, values } = event.detail;
   try {
     if (variant !== undefined) {
       changes.discard(component);
@@ -620,6 +633,21 @@ variants.addEventListener('apply', async (event) => {
     if (Object.keys(values).length) changes.submit(component, values);
   } catch (error) {
     reportError(error);
+  }
+}
+
+// Search: open what was chosen; a variant is applied, a property's field focused.
+
+palette.addEventListener('choose', (event) => {
+  const entry = event.detail;
+  if (entry.component !== state.current?.name) select(entry.component, { history: 'push' });
+  if (entry.kind === 'variant') {
+    const variant = state.current?.variants?.find((v) => v.name === entry.variant);
+    if (variant) applyVariant({ variant: variant.name, values: variant.values ?? {} });
+  } else if (entry.kind === 'property') {
+    // A focused field is not updated by renders: focus it once it shows the current values.
+    if (state.values) inspector.focus(entry.property, { reveal: true });
+    else state.focusAfterRender = entry.property;
   }
 });
 

@@ -22,6 +22,7 @@ import { card, describe } from './variants.js';
 import { Sidebar } from './sidebar.js';
 import { wirePreferences } from './preferences.js';
 import { downloadSVG } from './download.js';
+import { Palette } from './palette.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +55,10 @@ function start() {
   const catalog = new Catalog({ list: $('component-list'), filter: $('filter'), empty: $('component-empty') });
   catalog.setComponents(data.catalog);
   catalog.addEventListener('select', (event) => { sidebar.chosen(); navigate(event.detail.name, null); });
+  const palette = new Palette({
+    dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
+  });
+  palette.setComponents(data.catalog);
 
   const canvas = new Canvas({
     stage: $('stage'), frame: $('preview-frame'), preview: $('preview'), overlay: $('overlay'),
@@ -135,6 +140,15 @@ function start() {
   };
 
   window.addEventListener('hashchange', () => showFromHash());
+  // Search opens a component or a variant's render; a property is shown in the (read-only) inspector.
+  palette.addEventListener('choose', (event) => {
+    const entry = event.detail;
+    navigate(entry.component, entry.kind === 'variant' ? entry.variant : (state.current?.name === entry.component ? state.variant : null));
+    if (entry.kind !== 'property') return;
+    const reveal = () => inspector.focus(entry.property, { reveal: true });
+    if (state.current?.name === entry.component) reveal();
+    else window.addEventListener('hashchange', reveal, { once: true });
+  });
   if (!showFromHash()) {
     if (data.catalog.length) select(data.catalog[0].name, null);
     else $('stage-empty').textContent = 'This export has no components.';
