@@ -23,6 +23,8 @@ import { Sidebar } from './sidebar.js';
 import { History, changedElsewhere, windowName } from './history.js';
 import { wirePreferences } from './preferences.js';
 import { Palette } from './palette.js';
+import { DocsView } from './docs.js';
+import { ViewTabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,6 +51,8 @@ const shared = new History({
   list: $('history-list'), filter: $('history-filter'), clear: $('history-clear'), empty: $('history-empty'),
   undo: $('undo'), redo: $('redo'), presence: $('presence'),
 });
+const docs = new DocsView($('docs'));
+const tabs = new ViewTabs({ pane: $('center'), canvasTab: $('tab-canvas'), docsTab: $('tab-docs'), docs: $('docs') });
 const palette = new Palette({
   dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
 });
@@ -225,6 +229,7 @@ function select(name, { history = 'push' } = {}) {
   shared.setComponent(component);
   if (!same && state.matrix) matrix.show(state.matrix, matrixCells(state.matrix, state.environment));
   syncSubscriptions();
+  showDocs();
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
   else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {}, view());
 }
@@ -339,6 +344,7 @@ function onRender(message) {
   if (Array.isArray(message.variants) && message.revision <= state.newest) {
     state.renderedVariants = message.variants;
     variants.showDeclared(message.variants);
+    showDocs();
   }
   if (typeof message.revision === 'number') {
     if (message.revision <= state.newest) return; // older than what is on screen
@@ -375,6 +381,7 @@ function applyRender() {
   scheduleAudit();
   variants.showDeclared(state.renderedVariants);
   variants.valuesChanged(values);
+  showDocs();
   showResetAll();
   if (typeof message.renderMicros === 'number') $('latency').dataset.render = `${message.renderMicros} µs`;
   showLatency();
@@ -635,6 +642,49 @@ async function applyVariant({ variant, values }) {
     reportError(error);
   }
 }
+
+// Docs: drawn from the catalog entry, the declared variants' renders, and a
+// render of the defaults (a `preview`, for their accessibility elements).
+
+const docsRenders = { component: null, defaults: null, error: null, environment: null };
+
+tabs.addEventListener('change', () => showDocs());
+
+async function showDocs() {
+  if (tabs.view !== 'docs') return;
+  const component = state.current;
+  if (!component) return docs.show(null);
+  const where = environmentName(state.environment);
+  if (docsRenders.component !== component || docsRenders.environment !== where) {
+    Object.assign(docsRenders, { component, defaults: null, error: null, environment: where });
+    requestDocsDefaults(component, where);
+  }
+  docs.show(component, { defaults: docsRenders.defaults, variants: state.renderedVariants, error: docsRenders.error });
+}
+
+async function requestDocsDefaults(component, where) {
+  const values = Object.fromEntries(component.properties.map((p) => [p.name, p.default]));
+  try {
+    const reply = await connection.request({ type: 'preview', component: component.name, values, ...environmentField(state.environment) });
+    if (docsRenders.component !== component || docsRenders.environment !== where) return;
+    docsRenders.defaults = { svg: reply.svg, accessibility: Array.isArray(reply.accessibility) ? reply.accessibility : [] };
+  } catch (error) {
+    if (docsRenders.component !== component || docsRenders.environment !== where) return;
+    docsRenders.error = `The defaults could not be rendered: ${error.message ?? error}`;
+  }
+  showDocs();
+}
+
+docs.addEventListener('copy', async (event) => {
+  const { code } = event.detail;
+  $('docs').dataset.copied = code;
+  try {
+    await navigator.clipboard.writeText(code);
+  } catch {
+    copyWithSelection(code);
+  }
+  toast('Copied the usage snippet');
+});
 
 // Search: open what was chosen; a variant is applied, a property's field focused.
 

@@ -23,6 +23,8 @@ import { Sidebar } from './sidebar.js';
 import { wirePreferences } from './preferences.js';
 import { downloadSVG } from './download.js';
 import { Palette } from './palette.js';
+import { DocsView } from './docs.js';
+import { ViewTabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,6 +67,23 @@ function start() {
     sizeLabel: $('canvas-size'), empty: $('stage-empty'), interactive: false,
   });
   const inspector = new Inspector($('inspector'), { readOnly: true });
+  // The docs of a component come from its catalog entry and the export's renders of its defaults and variants.
+  const docs = new DocsView($('docs'));
+  const tabs = new ViewTabs({ pane: $('center'), canvasTab: $('tab-canvas'), docsTab: $('tab-docs'), docs: $('docs') });
+  const showDocs = () => {
+    if (tabs.view !== 'docs' || !state.current) return;
+    const render = state.data.renders[state.current.name] ?? {};
+    docs.show(state.current, {
+      defaults: typeof render.svg === 'string' ? { svg: render.svg, accessibility: render.accessibility ?? [] } : null,
+      variants: render.variants ?? [],
+      error: typeof render.svg === 'string' ? null : 'This render is missing from the export.',
+    });
+  };
+  tabs.addEventListener('change', showDocs);
+  docs.addEventListener('copy', (event) => {
+    $('docs').dataset.copied = event.detail.code;
+    navigator.clipboard?.writeText(event.detail.code).catch(() => {});
+  });
   const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
   accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id));
   const cards = {
@@ -113,6 +132,7 @@ function start() {
     inspector.update(state.shown.values);
     accessibility.show(state.shown.accessibility);
     markShownCard();
+    showDocs();
   };
 
   const navigate = (name, variant) => {
