@@ -25,6 +25,7 @@ import { wirePreferences } from './preferences.js';
 import { Palette } from './palette.js';
 import { DocsView } from './docs.js';
 import { ViewTabs } from './tabs.js';
+import { SelectionPanel } from './selection.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -615,6 +616,34 @@ async function tap({ target, location }, environment) {
 }
 
 canvas.addEventListener('tap', (event) => tap(event.detail, state.environment));
+
+// Select mode: a click selects the view under it (and never taps); S switches.
+
+const selection = new SelectionPanel({ root: $('selection'), crumbs: $('breadcrumb'), details: $('selection-details') });
+selection.addEventListener('pick', (event) => canvas.select(event.detail.index));
+canvas.addEventListener('select', (event) => {
+  const { view, path } = event.detail;
+  selection.show(view, path, state.latest.get(environmentName(state.environment))?.accessibility ?? []);
+});
+
+function setCanvasMode(mode) {
+  canvas.setMode(mode);
+  for (const button of $('canvas-mode').querySelectorAll('[data-mode]')) button.setAttribute('aria-pressed', String(button.dataset.mode === canvas.mode));
+  $('selection').hidden = canvas.mode !== 'select';
+  if (canvas.mode === 'select' && !canvas.selected) selection.show(null);
+}
+
+$('canvas-mode').addEventListener('click', (event) => {
+  const button = event.target.closest('[data-mode]');
+  if (button) setCanvasMode(button.dataset.mode);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key.toLowerCase() !== 's' || event.metaKey || event.ctrlKey || event.altKey) return;
+  if (event.target.closest?.('input, textarea, select, [contenteditable], dialog')) return;
+  event.preventDefault();
+  setCanvasMode(canvas.mode === 'select' ? 'interact' : 'select');
+});
+
 matrix.addEventListener('tap', (event) => tap(event.detail, event.detail.environment));
 
 accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id, event.detail.frame ?? null));

@@ -42,7 +42,7 @@ function start() {
   const data = window.STARBOARD_EXPORT;
   markStatic(data);
   for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current',
-    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence']) {
+    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence', 'canvas-mode', 'selection']) {
     const node = $(id);
     if (node) node.hidden = true;
   }

@@ -44,6 +44,11 @@ struct LayoutEngine {
     private var suppressedDepth = 0
     /// Labels and text collected for each enclosing `.combine` element.
     private var combining: [[String]] = []
+    /// Every placed node with its frame in the preview's points, in placement order, each with
+    /// the record of the node that placed it: the view outline the SVG carries (``ViewOutline``).
+    var viewRecords: [ViewRecord] = []
+    /// The record of the node being placed, the parent of the next one.
+    private var currentRecord: Int32 = -1
 
     private struct CacheEntry {
         var proposal: Proposal
@@ -69,6 +74,8 @@ struct LayoutEngine {
         actionTargets.removeAll(keepingCapacity: true)
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
+        viewRecords.removeAll(keepingCapacity: true)
+        currentRecord = -1
         hiddenDepth = 0
         suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)
@@ -342,6 +349,11 @@ struct LayoutEngine {
     /// Places node `index`, offered `proposal` by its parent, with its top-left corner at `origin`.
     private mutating func place(_ index: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
         let rect = Rect(origin: origin, size: size(index, proposal))
+        if case .empty = graph.nodes[Int(index)].kind { return }
+        let parentRecord = currentRecord
+        currentRecord = Int32(viewRecords.count)
+        viewRecords.append(ViewRecord(node: index, parent: parentRecord, frame: toRoot.boundingBox(of: rect)))
+        defer { currentRecord = parentRecord }
         switch graph.nodes[Int(index)].kind {
         case .empty, .spacer:
             return

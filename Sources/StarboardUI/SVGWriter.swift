@@ -20,7 +20,7 @@ public struct SVGWriter: ~Copyable {
 
     /// The SVG document for a display list drawn in a `size` canvas, titled `title` for
     /// assistive technology.
-    mutating func document(_ display: DisplayList, graph: ViewGraph, size: Size, title: String?) -> String {
+    mutating func document(_ display: DisplayList, graph: ViewGraph, size: Size, title: String?, outline: ViewOutline? = nil) -> String {
         body.reserve(4096)
         // Items read their shapes, texts and groups in place through buffer pointers: an array's
         // subscript would copy each (retaining its strings and paints) only to release it after.
@@ -58,6 +58,7 @@ public struct SVGWriter: ~Copyable {
             svg.append("</defs>")
         }
         svg.append(body)
+        outline?.write(into: &svg)
         svg.append("</svg>\n")
         return svg.string
     }

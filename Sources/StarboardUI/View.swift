@@ -13,7 +13,14 @@ extension View {
     public func _makeNodes(in graph: inout ViewGraph) {
         guard graph.enter() else { return }
         if let observer = graph.observer { observer(self, graph.nodes.count) }
+        let mark = graph.pending.count
         body._makeNodes(in: &graph)
+        // The nodes the body left are this view's: the outline names them after it.
+        var slot = mark
+        while slot < graph.pending.count {
+            graph.composites.append((graph.pending[slot], Self.self))
+            slot += 1
+        }
         graph.leave()
     }
 }

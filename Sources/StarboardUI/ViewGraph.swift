@@ -31,6 +31,10 @@ public struct ViewGraph {
     /// Told of every composite view as it is built, with the number of nodes made so far; set
     /// only while previews are captured.
     var observer: ((Any, Int) -> Void)?
+    /// Composite views (types with a `body`) by the node their body resolved to, innermost first
+    /// for a node several resolve to; ``ViewOutline`` names views with them. Metatypes, so
+    /// recording one allocates nothing once the array has grown.
+    var composites: [(node: Int32, type: Any.Type)] = []
     /// Preview names by the node they were given to (`previewDisplayName`).
     var previewNames: [Int32: String] = [:]
     /// Nodes made and not yet taken by a container, in order.
@@ -68,6 +72,7 @@ public struct ViewGraph {
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         sections.removeAll(keepingCapacity: true)
+        composites.removeAll(keepingCapacity: true)
         warnings.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         geometries.removeAll(keepingCapacity: true)
