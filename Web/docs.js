@@ -95,6 +95,7 @@ export function usageSnippet(component) {
 export class DocsView extends EventTarget {
   #root;
   #key = null;
+  #rendersKey = null;
 
   constructor(root) {
     super();
@@ -107,15 +108,32 @@ export class DocsView extends EventTarget {
     });
   }
 
+  /**
+   * Shows `component`'s docs. The page is built again only for another
+   * component (or schema); new renders replace only the variants and the
+   * accessibility table, so reading, scrolling or focus elsewhere is kept.
+   */
   show(component, renders = {}) {
     if (!component) {
       this.#root.replaceChildren();
       this.#key = null;
+      this.#rendersKey = null;
       return;
     }
-    const key = JSON.stringify([component, renders]);
-    if (key === this.#key) return;
-    this.#key = key;
+    const key = JSON.stringify(component);
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#rendersKey = null;
+      this.#build(component);
+    }
+    const rendersKey = JSON.stringify(renders);
+    if (rendersKey === this.#rendersKey) return;
+    this.#rendersKey = rendersKey;
+    this.#root.querySelector('#docs-variants-body').replaceChildren(this.#variants(component, renders));
+    this.#root.querySelector('#docs-accessibility-body').replaceChildren(this.#accessibility(renders));
+  }
+
+  #build(component) {
     const title = component.title || component.name;
     const section = (id, heading, children) => element('section', { id, class: 'docs-section', 'aria-labelledby': `${id}-heading` }, [
       element('h3', { id: `${id}-heading`, text: heading }), ...children,
@@ -132,8 +150,8 @@ export class DocsView extends EventTarget {
         element('button', { type: 'button', class: 'button small', 'data-copy-snippet': '', text: 'Copy snippet' }),
       ]),
       section('docs-properties', 'Properties', [this.#propertyTable(component)]),
-      section('docs-variants', 'Variants', [this.#variants(component, renders)]),
-      section('docs-accessibility', 'Accessibility', [this.#accessibility(renders)]),
+      section('docs-variants', 'Variants', [element('div', { id: 'docs-variants-body' })]),
+      section('docs-accessibility', 'Accessibility', [element('div', { id: 'docs-accessibility-body' })]),
     );
   }
 

@@ -62,6 +62,7 @@ export class Palette extends EventTarget {
       if (option) this.#choose(Number(option.dataset.index));
     });
     dialog.addEventListener('close', () => {
+      this.#input.setAttribute('aria-expanded', 'false'); // Escape closes without close()
       const back = this.#returnFocus;
       this.#returnFocus = null;
       if (back?.isConnected && !this.#chosen) back.focus();

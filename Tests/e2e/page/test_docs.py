@@ -50,9 +50,11 @@ def check_docs(driver, component: dict, defaults_accessibility: list[dict], scre
     name = component["name"]
     wait(driver, lambda d: d.find_element(By.ID, "docs-title").text == (component.get("title") or name),
          message=f"the docs of {name} are not shown")
+    # The header and the property table stay while renders arrive: the same element throughout.
+    header = driver.find_element(By.CSS_SELECTOR, ".docs-summary")
     assert driver.find_element(By.ID, "docs").is_displayed()
     assert not driver.find_element(By.ID, "stage").is_displayed(), "the canvas should give way to the docs"
-    summary = driver.find_element(By.CSS_SELECTOR, ".docs-summary").text
+    summary = header.text
     assert summary == (component.get("summary") or "No summary.")
 
     # The property table: one row per property, in declaration order.
@@ -77,10 +79,13 @@ def check_docs(driver, component: dict, defaults_accessibility: list[dict], scre
     figures = '#docs-variants figure'
     wait(driver, lambda d: all(f.get_attribute("data-rendered") == "true" for f in d.find_elements(By.CSS_SELECTOR, figures)),
          message=f"not every render of {name} arrived in its docs")
-    shown = [f.get_attribute("data-variant") for f in driver.find_elements(By.CSS_SELECTOR, figures)]
+    # Read in one go: a later render replaces the figures.
+    shown, widths = driver.execute_script(
+        "const f = [...document.querySelectorAll(arguments[0])];"
+        "return [f.map((x) => x.getAttribute('data-variant')), f.map((x) => x.querySelector('svg')?.getBoundingClientRect().width ?? 0)]",
+        figures)
     assert shown == [None] + [v["name"] for v in component["variants"]]
-    for figure in driver.find_elements(By.CSS_SELECTOR, figures):
-        assert figure.find_element(By.CSS_SELECTOR, "svg").size["width"] > 0
+    assert all(width > 0 for width in widths), widths
 
     # The defaults' accessibility elements, as `starboard export` rendered them.
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#docs-accessibility tbody tr")
@@ -94,6 +99,7 @@ def check_docs(driver, component: dict, defaults_accessibility: list[dict], scre
         assert row["hint"] == (item.get("hint") or "–")
         assert ("tappable" in row["traits"]) == bool(item.get("tappable"))
 
+    assert header.text == summary  # not rebuilt by the renders that came meanwhile
     snippet = driver.execute_script("return document.querySelector('#docs-usage code').textContent")
     assert f"struct {name}Usage: View" in snippet and f"{name}(" in snippet
     driver.execute_script("document.getElementById('docs').scrollTop = 0")
