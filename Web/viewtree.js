@@ -3,8 +3,8 @@
 // (the breadcrumb), and the distances between two views' frames (measure).
 // Pure: no DOM beyond reading the <metadata data-views> element.
 //
-// The metadata: `data-views` is the `/`-separated table of type names; the
-// text holds one entry per view, `;` between them, in drawing order:
+// The metadata: `data-types` is the `/`-separated table of type names;
+// `data-views` holds one entry per view, `;` between them, in drawing order:
 // "BACK [X Y W H] T.T.T" where BACK is how many entries back the parent is (0
 // for the root), X and Y are from the parent's origin, the frame is left out
 // when it is the parent's, and T are indices into the table, outermost first.
@@ -48,7 +48,7 @@ export function outlineOf(svg) {
   const metadata = svg?.querySelector?.('metadata[data-views]');
   if (!metadata) return [];
   try {
-    return parseOutline(metadata.getAttribute('data-views'), metadata.textContent);
+    return parseOutline(metadata.getAttribute('data-types'), metadata.getAttribute('data-views'));
   } catch (error) {
     console.warn(`Starboard: ${error.message}`);
     return [];

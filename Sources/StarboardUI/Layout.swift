@@ -49,6 +49,8 @@ struct LayoutEngine {
     var viewRecords: [ViewRecord] = []
     /// The record of the node being placed, the parent of the next one.
     private var currentRecord: Int32 = -1
+    /// The outline's table of type names, kept between renders (``ViewOutline``).
+    var outlineTypes: [ViewOutline.TypeKey] = []
 
     private struct CacheEntry {
         var proposal: Proposal
@@ -75,6 +77,7 @@ struct LayoutEngine {
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
         viewRecords.removeAll(keepingCapacity: true)
+        outlineTypes.removeAll(keepingCapacity: true)
         currentRecord = -1
         hiddenDepth = 0
         suppressedDepth = 0
@@ -353,6 +356,7 @@ struct LayoutEngine {
         let parentRecord = currentRecord
         currentRecord = Int32(viewRecords.count)
         viewRecords.append(ViewRecord(node: index, parent: parentRecord, frame: toRoot.boundingBox(of: rect)))
+        if parentRecord >= 0 { viewRecords[Int(parentRecord)].childCount += 1 }
         defer { currentRecord = parentRecord }
         switch graph.nodes[Int(index)].kind {
         case .empty, .spacer:

@@ -10,14 +10,16 @@ private struct Chip: View {
 
 @Suite("View outline")
 struct ViewOutlineTests {
-    /// The `<metadata data-views>` of a render, as its table and its entries.
+    /// The `<metadata data-views data-types>` of a render, as its table and its entries.
     func outline(_ svg: String) throws -> (names: [String], entries: [[String]]) {
-        let start = try #require(svg.range(of: "<metadata data-views=\""))
-        let rest = svg[start.upperBound...]
-        let tableEnd = try #require(rest.range(of: "\">"))
-        let table = String(rest[..<tableEnd.lowerBound])
-        let textEnd = try #require(rest.range(of: "</metadata>"))
-        let text = rest[tableEnd.upperBound..<textEnd.lowerBound]
+        func attribute(_ name: String) throws -> Substring {
+            let start = try #require(svg.range(of: "\(name)=\"")).upperBound
+            let end = try #require(svg[start...].firstIndex(of: "\""))
+            return svg[start..<end]
+        }
+        #expect(svg.contains("<metadata data-views=\""))
+        let table = try attribute("data-types")
+        let text = try attribute("data-views")
         return (table.split(separator: "/").map(String.init), text.split(separator: ";").map { $0.split(separator: " ").map(String.init) })
     }
 
@@ -61,8 +63,8 @@ struct ViewOutlineTests {
         let first = try Renderer.render(make()).svg
         #expect(first == (try Renderer.render(make()).svg))
         let metadata = try #require(first.range(of: "<metadata")).lowerBound
-        // 21 views in 531 bytes, the `</svg>` included: the table, then about 24 bytes a view (parent
+        // 21 views in 535 bytes, the `</svg>` included: the table, then about 24 bytes a view (parent
         // distance, frame, type). Pinned so the outline's share of every render grows only on purpose.
-        #expect(first[metadata...].utf8.count == 531)
+        #expect(first[metadata...].utf8.count == 535)
     }
 }

@@ -1,6 +1,6 @@
 """Select in the preview, breadcrumb, outline and measure (issue 17), on ProfileSummary.
 
-The view tree comes with the SVG (`<metadata data-views>`, Sources/StarboardUI/ViewOutline.swift);
+The view tree comes with the SVG (`<metadata data-views data-types>`, Sources/StarboardUI/ViewOutline.swift);
 this test reads it on its own (a small parser here, not the page's) to know where to click and
 what the page must say. In select mode (S, or the Select button) a click selects the view under
 it and never taps; the breadcrumb lists the view types from the root; hovering another view
@@ -18,7 +18,7 @@ from test_page import open_page, preview_svg, wait
 def outline(driver) -> list[dict]:
     table, text = driver.execute_script(
         "const m = document.querySelector('#preview svg metadata[data-views]');"
-        "return m ? [m.getAttribute('data-views'), m.textContent] : [null, null]")
+        "return m ? [m.getAttribute('data-types'), m.getAttribute('data-views')] : [null, null]")
     assert table is not None, "the render carries no view outline"
     names = table.split("/")
     views = []
