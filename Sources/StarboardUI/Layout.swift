@@ -44,6 +44,13 @@ struct LayoutEngine {
     private var suppressedDepth = 0
     /// Labels and text collected for each enclosing `.combine` element.
     private var combining: [[String]] = []
+    /// Every placed node with its frame in the preview's points, in placement order, each with
+    /// the record of the node that placed it: the view outline the SVG carries (``ViewOutline``).
+    var viewRecords: [ViewRecord] = []
+    /// The record of the node being placed, the parent of the next one.
+    private var currentRecord: Int32 = -1
+    /// The outline's table of type names, kept between renders (``ViewOutline``).
+    var outlineTypes: [ViewOutline.TypeKey] = []
 
     private struct CacheEntry {
         var proposal: Proposal
@@ -69,6 +76,9 @@ struct LayoutEngine {
         actionTargets.removeAll(keepingCapacity: true)
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
+        viewRecords.removeAll(keepingCapacity: true)
+        outlineTypes.removeAll(keepingCapacity: true)
+        currentRecord = -1
         hiddenDepth = 0
         suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)
@@ -342,6 +352,12 @@ struct LayoutEngine {
     /// Places node `index`, offered `proposal` by its parent, with its top-left corner at `origin`.
     private mutating func place(_ index: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
         let rect = Rect(origin: origin, size: size(index, proposal))
+        if case .empty = graph.nodes[Int(index)].kind { return }
+        let parentRecord = currentRecord
+        currentRecord = Int32(viewRecords.count)
+        viewRecords.append(ViewRecord(node: index, parent: parentRecord, frame: toRoot.boundingBox(of: rect)))
+        if parentRecord >= 0 { viewRecords[Int(parentRecord)].childCount += 1 }
+        defer { currentRecord = parentRecord }
         switch graph.nodes[Int(index)].kind {
         case .empty, .spacer:
             return

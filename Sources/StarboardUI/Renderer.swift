@@ -107,7 +107,7 @@ extension LayoutEngine {
     /// The SVG and what goes with it, from the laid-out engine.
     fileprivate mutating func rendering(size: Size, title: String?, environment: EnvironmentValues, audit: Bool) -> Rendering {
         var writer = SVGWriter()
-        let svg = writer.document(display, graph: graph, size: size, title: title)
+        let svg = writer.document(display, graph: graph, size: size, title: title, records: &viewRecords, outlineTypes: &outlineTypes)
         var rendering = Rendering(svg: svg, size: size, accessibility: elements, statistics: statistics, warnings: graph.warnings)
         if audit {
             rendering.audit = Auditor(

@@ -20,7 +20,12 @@ public struct SVGWriter: ~Copyable {
 
     /// The SVG document for a display list drawn in a `size` canvas, titled `title` for
     /// assistive technology.
-    mutating func document(_ display: DisplayList, graph: ViewGraph, size: Size, title: String?) -> String {
+    /// `records` are the placed views, written after the drawing as the view outline
+    /// (``ViewOutline``); `outlineTypes` is the outline's scratch table, kept between renders.
+    mutating func document(
+        _ display: DisplayList, graph: ViewGraph, size: Size, title: String?,
+        records: inout [ViewRecord], outlineTypes: inout [ViewOutline.TypeKey]
+    ) -> String {
         body.reserve(4096)
         // Items read their shapes, texts and groups in place through buffer pointers: an array's
         // subscript would copy each (retaining its strings and paints) only to release it after.
@@ -33,6 +38,7 @@ public struct SVGWriter: ~Copyable {
                 }
             }
         }
+        ViewOutline.write(records: &records, types: &outlineTypes, graph: graph, into: &body)
         var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         svg.appendNumber(size.width)

@@ -13,7 +13,17 @@ extension View {
     public func _makeNodes(in graph: inout ViewGraph) {
         guard graph.enter() else { return }
         if let observer = graph.observer { observer(self, graph.nodes.count) }
+        let mark = graph.pending.count
         body._makeNodes(in: &graph)
+        // The nodes the body left are this view's: the outline names them after it. An outer
+        // view finishes after an inner one, so it goes in front of the node's list.
+        var slot = mark
+        while slot < graph.pending.count {
+            let node = Int(graph.pending[slot])
+            graph.composites.append((Self.self, graph.nodes[node].compositeHead))
+            graph.nodes[node].compositeHead = Int32(graph.composites.count - 1)
+            slot += 1
+        }
         graph.leave()
     }
 }

@@ -31,6 +31,10 @@ public struct ViewGraph {
     /// Told of every composite view as it is built, with the number of nodes made so far; set
     /// only while previews are captured.
     var observer: ((Any, Int) -> Void)?
+    /// Composite views (types with a `body`), each with the next one of the same node: a node's
+    /// list starts at ``GraphNode/compositeHead``, outermost first. ``ViewOutline`` names views
+    /// with them. Metatypes, so recording one allocates nothing once the array has grown.
+    var composites: [(type: Any.Type, next: Int32)] = []
     /// Preview names by the node they were given to (`previewDisplayName`).
     var previewNames: [Int32: String] = [:]
     /// Nodes made and not yet taken by a container, in order.
@@ -68,6 +72,7 @@ public struct ViewGraph {
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         sections.removeAll(keepingCapacity: true)
+        composites.removeAll(keepingCapacity: true)
         warnings.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         geometries.removeAll(keepingCapacity: true)
@@ -298,6 +303,9 @@ struct GraphNode {
     /// Built in a right-to-left environment: its horizontal order, alignments and leading and
     /// trailing padding mirror when it is placed.
     var mirrored = false
+    /// The outermost composite view whose body resolved to this node (``ViewGraph/composites``),
+    /// -1 for none.
+    var compositeHead: Int32 = -1
 }
 
 /// What a node is. Containers find their children through ``GraphNode/firstChild``.

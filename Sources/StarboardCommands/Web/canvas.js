@@ -3,9 +3,18 @@
 // accessibility list drawn in an overlay, and taps on `[data-tap]` elements
 // routed out as events.
 //
+// In select mode (`setMode('select')`) a click selects the view under it
+// instead of tapping (the view tree comes with the SVG, viewtree.js): the
+// overlay draws the selected view's frame, and hovering another view shows its
+// size and its distances to the selected one in points. "Frames" outlines every
+// view's frame as well as the accessibility elements.
+//
 // Events: "tap" (detail: {target, location}); `location` is where the tap
 // landed in the render's points, null for a tap from the keyboard (the server
-// then taps the target's centre).
+// then taps the target's centre). "select" (detail: {view, path} or
+// {view: null}) when the selected view changes.
+
+import { measure, outlineOf, pathTo, viewAt } from './viewtree.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const STAGE_PADDING = 48;
@@ -72,6 +81,10 @@ export class Canvas extends EventTarget {
   #highlight = null;
   #highlightFrame = null;
   #interactive = true;
+  #mode = 'interact';
+  #views = [];
+  #selected = null; // index into #views
+  #hovered = null;
 
   /** `interactive: false` (the static export) shows tap targets as parts of a picture, not buttons. */
   constructor({ stage, frame, preview, overlay, sizeLabel, empty, interactive = true }) {
@@ -84,11 +97,32 @@ export class Canvas extends EventTarget {
     this.#sizeLabel = sizeLabel;
     this.#empty = empty;
     preview.addEventListener('click', (event) => {
+      if (this.#mode === 'select') {
+        const point = pointIn(event, preview.querySelector('svg'));
+        const view = point ? viewAt(this.#views, point) : null;
+        this.select(view ? view.index : null);
+        return;
+      }
       const target = event.target.closest?.('[data-tap]');
       if (target && preview.contains(target)) this.#tap(target, tapLocation(event, preview.querySelector('svg')));
     });
+    preview.addEventListener('pointermove', (event) => {
+      if (this.#mode !== 'select') return;
+      const point = pointIn(event, preview.querySelector('svg'));
+      const view = point ? viewAt(this.#views, point) : null;
+      const index = view ? view.index : null;
+      if (index === this.#hovered) return;
+      this.#hovered = index;
+      this.#drawOverlay();
+    });
+    preview.addEventListener('pointerleave', () => {
+      if (this.#hovered === null) return;
+      this.#hovered = null;
+      this.#drawOverlay();
+    });
     preview.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
+      if (this.#mode === 'select') return; // selecting never taps
       const target = event.target.closest?.('[data-tap]');
       if (!target) return;
       event.preventDefault();
@@ -114,6 +148,7 @@ export class Canvas extends EventTarget {
         this.#svgText = svgText;
         this.#size = sizeOf(svg);
         this.#overlay.setAttribute('viewBox', svg.getAttribute('viewBox') ?? `0 0 ${this.#size.width} ${this.#size.height}`);
+        this.#keepSelection(outlineOf(svg));
         if (focused) this.#preview.querySelector(`[data-tap="${CSS.escape(focused)}"]`)?.focus();
       } else {
         console.warn('Starboard: the server sent SVG that does not parse; keeping the last render.');
@@ -127,6 +162,7 @@ export class Canvas extends EventTarget {
   }
 
   clear(message = '') {
+    this.#keepSelection([]);
     this.#svgText = null;
     this.#size = null;
     this.#elements = [];
@@ -138,7 +174,47 @@ export class Canvas extends EventTarget {
     this.#sizeLabel.textContent = '';
   }
 
-  setZoom(zoom) { this.#zoom = zoom; this.#layout(); }
+  /** The views of the render on screen (viewtree.js), in drawing order. */
+  get views() { return this.#views; }
+  get mode() { return this.#mode; }
+  get selected() { return this.#selected === null ? null : this.#views[this.#selected] ?? null; }
+
+  /** 'interact' (clicks tap) or 'select' (clicks select a view, nothing is tapped). */
+  setMode(mode) {
+    this.#mode = mode === 'select' ? 'select' : 'interact';
+    this.#stage.dataset.mode = this.#mode;
+    this.#hovered = null;
+    this.#drawOverlay();
+  }
+
+  /** Selects the view at `index` (or none) and says so. */
+  select(index) {
+    const view = index === null || index === undefined ? null : this.#views[index] ?? null;
+    this.#selected = view ? view.index : null;
+    this.#drawOverlay();
+    this.dispatchEvent(new CustomEvent('select', { detail: { view, path: view ? pathTo(this.#views, view.index) : [] } }));
+  }
+
+  /**
+   * A new render: the selection stays on the view at the same place in the tree
+   * (same index and types), else it is dropped.
+   */
+  #keepSelection(views) {
+    const before = this.selected;
+    this.#views = views;
+    this.#hovered = null;
+    if (this.#selected === null) return;
+    const after = views[this.#selected];
+    const same = after && before && after.types.join('/') === before.types.join('/') && after.depth === before.depth;
+    if (same) {
+      this.dispatchEvent(new CustomEvent('select', { detail: { view: after, path: pathTo(views, after.index) } }));
+    } else {
+      this.#selected = null;
+      this.dispatchEvent(new CustomEvent('select', { detail: { view: null, path: [] } }));
+    }
+  }
+
+  setZoom(zoom) { this.#zoom = zoom; this.#layout(); this.#drawOverlay(); }
   setBackground(name) { this.#stage.dataset.background = name; }
   setOutlines(on) { this.#outlines = on; this.#drawOverlay(); }
   /** Outlines the element `id`, or `frame` (an audit finding's, in points). */
@@ -196,12 +272,78 @@ export class Canvas extends EventTarget {
     }
     // Draw the highlighted frame last so it sits on top.
     rects.sort((a, b) => a.classList.contains('highlight') - b.classList.contains('highlight'));
-    this.#overlay.replaceChildren(...rects);
+    this.#overlay.replaceChildren(...this.#viewOutlines(), ...rects, ...this.#selection());
+  }
+
+  /** Every view's frame, when frames are outlined. */
+  #viewOutlines() {
+    if (!this.#outlines) return [];
+    return this.#views.map((view) => svgRect(view.frame, 'view-frame', { 'data-view': view.index }));
+  }
+
+  /** The selected view, the hovered one with its size, and the distances between them. */
+  #selection() {
+    const nodes = [];
+    const selected = this.selected;
+    const hovered = this.#hovered === null ? null : this.#views[this.#hovered];
+    const px = 1 / this.scale; // one screen pixel in points
+    if (selected) nodes.push(svgRect(selected.frame, 'view-selected', { 'data-selected': selected.index }));
+    if (hovered && hovered !== selected) {
+      nodes.push(svgRect(hovered.frame, 'view-hover', { 'data-hovered': hovered.index }));
+      const f = hovered.frame;
+      nodes.push(svgLabel(`${fmt(round1(f.width))} × ${fmt(round1(f.height))}`, f.x, f.y + f.height + 3 * px, px, 'size-label', 'hanging'));
+      if (selected) {
+        for (const line of measure(hovered.frame, selected.frame)) {
+          const path = document.createElementNS(SVG_NS, 'line');
+          for (const [name, value] of [['x1', line.from.x], ['y1', line.from.y], ['x2', line.to.x], ['y2', line.to.y]]) path.setAttribute(name, value);
+          path.setAttribute('class', 'measure-line');
+          path.setAttribute('data-length', line.length);
+          nodes.push(path);
+          const x = (line.from.x + line.to.x) / 2 + (line.axis === 'y' ? 3 * px : 0);
+          const y = (line.from.y + line.to.y) / 2 - (line.axis === 'x' ? 3 * px : 0);
+          nodes.push(svgLabel(fmt(line.length), x, y, px, 'measure-label', line.axis === 'x' ? 'auto' : 'middle', line.axis === 'x' ? 'middle' : 'start'));
+        }
+      }
+    }
+    return nodes;
   }
 
   #tap(target, location) {
     this.dispatchEvent(new CustomEvent('tap', { detail: { target: target.getAttribute('data-tap'), location } }));
   }
+}
+
+function svgRect(f, className, attributes = {}) {
+  const rect = document.createElementNS(SVG_NS, 'rect');
+  for (const [name, value] of [['x', f.x], ['y', f.y], ['width', f.width], ['height', f.height]]) rect.setAttribute(name, value);
+  rect.setAttribute('class', className);
+  for (const [name, value] of Object.entries(attributes)) rect.setAttribute(name, value);
+  return rect;
+}
+
+/** A label in the overlay, sized in screen pixels whatever the zoom (`px` is one pixel in points). */
+function svgLabel(text, x, y, px, className, baseline = 'auto', anchor = 'start') {
+  const label = document.createElementNS(SVG_NS, 'text');
+  label.setAttribute('x', x);
+  label.setAttribute('y', y);
+  label.setAttribute('font-size', 11 * px);
+  label.setAttribute('dominant-baseline', baseline);
+  label.setAttribute('text-anchor', anchor);
+  label.setAttribute('class', className);
+  label.setAttribute('stroke-width', 3 * px);
+  label.textContent = text;
+  return label;
+}
+
+function round1(n) { return Math.round(n * 10) / 10; }
+
+/** Where a pointer is over an SVG, in its own points; null without an SVG. */
+export function pointIn(event, svg) {
+  if (!svg) return null;
+  const box = svg.getBoundingClientRect();
+  const { width, height } = sizeOf(svg);
+  if (!(box.width > 0 && box.height > 0)) return null;
+  return { x: ((event.clientX - box.left) / box.width) * width, y: ((event.clientY - box.top) / box.height) * height };
 }
 
 /**

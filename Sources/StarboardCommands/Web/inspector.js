@@ -200,9 +200,22 @@ export class Inspector extends EventTarget {
     entry.conflict.textContent = message;
   }
 
-  /** Focuses a property's first control. */
-  focus(name) {
-    this.#rows.get(name)?.editor.inputs[0]?.focus();
+  /**
+   * Focuses a property's first control; `{reveal: true}` also scrolls its row
+   * into view and marks it (`data-found`) for a moment, as search does.
+   * False when there is no such property.
+   */
+  focus(name, { reveal = false } = {}) {
+    const entry = this.#rows.get(name);
+    if (!entry) return false;
+    entry.editor.inputs[0]?.focus({ preventScroll: reveal });
+    if (reveal) {
+      entry.row.scrollIntoView({ block: 'center' });
+      entry.row.dataset.found = 'true';
+      clearTimeout(entry.foundTimer);
+      entry.foundTimer = setTimeout(() => delete entry.row.dataset.found, 2000);
+    }
+    return true;
   }
 
   #showError(entry, message) {

@@ -22,6 +22,10 @@ import { Problems } from './problems.js';
 import { Sidebar } from './sidebar.js';
 import { History, changedElsewhere, windowName } from './history.js';
 import { wirePreferences } from './preferences.js';
+import { Palette } from './palette.js';
+import { DocsView } from './docs.js';
+import { ViewTabs } from './tabs.js';
+import { SelectionPanel } from './selection.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +52,11 @@ const shared = new History({
   list: $('history-list'), filter: $('history-filter'), clear: $('history-clear'), empty: $('history-empty'),
   undo: $('undo'), redo: $('redo'), presence: $('presence'),
 });
+const docs = new DocsView($('docs'));
+const tabs = new ViewTabs({ pane: $('center'), canvasTab: $('tab-canvas'), docsTab: $('tab-docs'), docs: $('docs') });
+const palette = new Palette({
+  dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
+});
 
 const state = {
   components: new Map(),
@@ -64,6 +73,7 @@ const state = {
   frameScheduled: false,
   urlValues: null,         // values from the URL still to be sent after the first render
   firstCatalog: true,
+  focusAfterRender: null,  // property search chose before the component's first render
 };
 
 // Connection
@@ -149,6 +159,7 @@ function onCatalog(message) {
   const components = Array.isArray(message.components) ? message.components : [];
   state.components = new Map(components.map((component) => [component.name, component]));
   catalog.setComponents(components);
+  palette.setComponents(components);
   if (state.firstCatalog) {
     state.firstCatalog = false;
     const named = componentFromURL();
@@ -193,6 +204,7 @@ function select(name, { history = 'push' } = {}) {
   state.pendingRender = null;
   changes.forgetRevisions(name);
   if (!same) {
+    state.focusAfterRender = null;
     state.latest.clear();
     state.values = null;
     state.svg = null;
@@ -218,6 +230,7 @@ function select(name, { history = 'push' } = {}) {
   shared.setComponent(component);
   if (!same && state.matrix) matrix.show(state.matrix, matrixCells(state.matrix, state.environment));
   syncSubscriptions();
+  showDocs();
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
   else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {}, view());
 }
@@ -332,6 +345,7 @@ function onRender(message) {
   if (Array.isArray(message.variants) && message.revision <= state.newest) {
     state.renderedVariants = message.variants;
     variants.showDeclared(message.variants);
+    showDocs();
   }
   if (typeof message.revision === 'number') {
     if (message.revision <= state.newest) return; // older than what is on screen
@@ -360,10 +374,15 @@ function applyRender() {
   state.svg = message.svg;
   canvas.show(message.svg, message.accessibility);
   inspector.update(values, changes.unsettled(component.name));
+  if (state.focusAfterRender) {
+    inspector.focus(state.focusAfterRender, { reveal: true });
+    state.focusAfterRender = null;
+  }
   accessibility.show(message.accessibility);
   scheduleAudit();
   variants.showDeclared(state.renderedVariants);
   variants.valuesChanged(values);
+  showDocs();
   showResetAll();
   if (typeof message.renderMicros === 'number') $('latency').dataset.render = `${message.renderMicros} µs`;
   showLatency();
@@ -597,6 +616,34 @@ async function tap({ target, location }, environment) {
 }
 
 canvas.addEventListener('tap', (event) => tap(event.detail, state.environment));
+
+// Select mode: a click selects the view under it (and never taps); S switches.
+
+const selection = new SelectionPanel({ root: $('selection'), crumbs: $('breadcrumb'), details: $('selection-details') });
+selection.addEventListener('pick', (event) => canvas.select(event.detail.index));
+canvas.addEventListener('select', (event) => {
+  const { view, path } = event.detail;
+  selection.show(view, path, state.latest.get(environmentName(state.environment))?.accessibility ?? []);
+});
+
+function setCanvasMode(mode) {
+  canvas.setMode(mode);
+  for (const button of $('canvas-mode').querySelectorAll('[data-mode]')) button.setAttribute('aria-pressed', String(button.dataset.mode === canvas.mode));
+  $('selection').hidden = canvas.mode !== 'select';
+  if (canvas.mode === 'select' && !canvas.selected) selection.show(null);
+}
+
+$('canvas-mode').addEventListener('click', (event) => {
+  const button = event.target.closest('[data-mode]');
+  if (button) setCanvasMode(button.dataset.mode);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key.toLowerCase() !== 's' || event.metaKey || event.ctrlKey || event.altKey) return;
+  if (event.target.closest?.('input, textarea, select, [contenteditable], dialog')) return;
+  event.preventDefault();
+  setCanvasMode(canvas.mode === 'select' ? 'interact' : 'select');
+});
+
 matrix.addEventListener('tap', (event) => tap(event.detail, event.detail.environment));
 
 accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id, event.detail.frame ?? null));
@@ -607,10 +654,12 @@ const preferences = wirePreferences({
 
 // Variants
 
-variants.addEventListener('apply', async (event) => {
+variants.addEventListener('apply', (event) => applyVariant(event.detail));
+
+/** Applies a declared variant (every other value back to its default) or a vary card's values. */
+async function applyVariant({ variant, values }) {
   const component = state.current?.name;
   if (!component) return;
-  const { variant, values } = event.detail;
   try {
     if (variant !== undefined) {
       changes.discard(component);
@@ -620,6 +669,64 @@ variants.addEventListener('apply', async (event) => {
     if (Object.keys(values).length) changes.submit(component, values);
   } catch (error) {
     reportError(error);
+  }
+}
+
+// Docs: drawn from the catalog entry, the declared variants' renders, and a
+// render of the defaults (a `preview`, for their accessibility elements).
+
+const docsRenders = { component: null, defaults: null, error: null, environment: null };
+
+tabs.addEventListener('change', () => showDocs());
+
+async function showDocs() {
+  if (tabs.view !== 'docs') return;
+  const component = state.current;
+  if (!component) return docs.show(null);
+  const where = environmentName(state.environment);
+  if (docsRenders.component !== component || docsRenders.environment !== where) {
+    Object.assign(docsRenders, { component, defaults: null, error: null, environment: where });
+    requestDocsDefaults(component, where);
+  }
+  docs.show(component, { defaults: docsRenders.defaults, variants: state.renderedVariants, error: docsRenders.error });
+}
+
+async function requestDocsDefaults(component, where) {
+  const values = Object.fromEntries(component.properties.map((p) => [p.name, p.default]));
+  try {
+    const reply = await connection.request({ type: 'preview', component: component.name, values, ...environmentField(state.environment) });
+    if (docsRenders.component !== component || docsRenders.environment !== where) return;
+    docsRenders.defaults = { svg: reply.svg, accessibility: Array.isArray(reply.accessibility) ? reply.accessibility : [] };
+  } catch (error) {
+    if (docsRenders.component !== component || docsRenders.environment !== where) return;
+    docsRenders.error = `The defaults could not be rendered: ${error.message ?? error}`;
+  }
+  showDocs();
+}
+
+docs.addEventListener('copy', async (event) => {
+  const { code } = event.detail;
+  $('docs').dataset.copied = code;
+  try {
+    await navigator.clipboard.writeText(code);
+  } catch {
+    copyWithSelection(code);
+  }
+  toast('Copied the usage snippet');
+});
+
+// Search: open what was chosen; a variant is applied, a property's field focused.
+
+palette.addEventListener('choose', (event) => {
+  const entry = event.detail;
+  if (entry.component !== state.current?.name) select(entry.component, { history: 'push' });
+  if (entry.kind === 'variant') {
+    const variant = state.current?.variants?.find((v) => v.name === entry.variant);
+    if (variant) applyVariant({ variant: variant.name, values: variant.values ?? {} });
+  } else if (entry.kind === 'property') {
+    // A focused field is not updated by renders: focus it once it shows the current values.
+    if (state.values) inspector.focus(entry.property, { reveal: true });
+    else state.focusAfterRender = entry.property;
   }
 });
 

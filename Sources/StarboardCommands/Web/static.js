@@ -22,6 +22,9 @@ import { card, describe } from './variants.js';
 import { Sidebar } from './sidebar.js';
 import { wirePreferences } from './preferences.js';
 import { downloadSVG } from './download.js';
+import { Palette } from './palette.js';
+import { DocsView } from './docs.js';
+import { ViewTabs } from './tabs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +42,7 @@ function start() {
   const data = window.STARBOARD_EXPORT;
   markStatic(data);
   for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current',
-    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence']) {
+    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence', 'canvas-mode', 'selection']) {
     const node = $(id);
     if (node) node.hidden = true;
   }
@@ -54,12 +57,33 @@ function start() {
   const catalog = new Catalog({ list: $('component-list'), filter: $('filter'), empty: $('component-empty') });
   catalog.setComponents(data.catalog);
   catalog.addEventListener('select', (event) => { sidebar.chosen(); navigate(event.detail.name, null); });
+  const palette = new Palette({
+    dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
+  });
+  palette.setComponents(data.catalog);
 
   const canvas = new Canvas({
     stage: $('stage'), frame: $('preview-frame'), preview: $('preview'), overlay: $('overlay'),
     sizeLabel: $('canvas-size'), empty: $('stage-empty'), interactive: false,
   });
   const inspector = new Inspector($('inspector'), { readOnly: true });
+  // The docs of a component come from its catalog entry and the export's renders of its defaults and variants.
+  const docs = new DocsView($('docs'));
+  const tabs = new ViewTabs({ pane: $('center'), canvasTab: $('tab-canvas'), docsTab: $('tab-docs'), docs: $('docs') });
+  const showDocs = () => {
+    if (tabs.view !== 'docs' || !state.current) return;
+    const render = state.data.renders[state.current.name] ?? {};
+    docs.show(state.current, {
+      defaults: typeof render.svg === 'string' ? { svg: render.svg, accessibility: render.accessibility ?? [] } : null,
+      variants: render.variants ?? [],
+      error: typeof render.svg === 'string' ? null : 'This render is missing from the export.',
+    });
+  };
+  tabs.addEventListener('change', showDocs);
+  docs.addEventListener('copy', (event) => {
+    $('docs').dataset.copied = event.detail.code;
+    navigator.clipboard?.writeText(event.detail.code).catch(() => {});
+  });
   const accessibility = new AccessibilityPanel({ list: $('a11y-list'), summary: $('a11y-summary') });
   accessibility.addEventListener('hover', (event) => canvas.highlight(event.detail.id));
   const cards = {
@@ -108,6 +132,7 @@ function start() {
     inspector.update(state.shown.values);
     accessibility.show(state.shown.accessibility);
     markShownCard();
+    showDocs();
   };
 
   const navigate = (name, variant) => {
@@ -135,6 +160,15 @@ function start() {
   };
 
   window.addEventListener('hashchange', () => showFromHash());
+  // Search opens a component or a variant's render; a property is shown in the (read-only) inspector.
+  palette.addEventListener('choose', (event) => {
+    const entry = event.detail;
+    navigate(entry.component, entry.kind === 'variant' ? entry.variant : (state.current?.name === entry.component ? state.variant : null));
+    if (entry.kind !== 'property') return;
+    const reveal = () => inspector.focus(entry.property, { reveal: true });
+    if (state.current?.name === entry.component) reveal();
+    else window.addEventListener('hashchange', reveal, { once: true });
+  });
   if (!showFromHash()) {
     if (data.catalog.length) select(data.catalog[0].name, null);
     else $('stage-empty').textContent = 'This export has no components.';

@@ -173,6 +173,37 @@ def test_copied_swift_type_checks_for_every_kind(browser, server, tmp_path):
     assert result.returncode == 0, "Copy as Swift does not compile:\n" + "\n".join(expressions) + "\n" + result.stderr
 
 
+def usage_snippets(components: list[dict]) -> list[str]:
+    script = ("import { usageSnippet } from './Web/docs.js';"
+              "const components = JSON.parse(process.argv[1]);"
+              "console.log(JSON.stringify(components.map((c) => usageSnippet(c))));")
+    result = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(components)],
+                            cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_docs_usage_snippets_type_check(browser, server, tmp_path):
+    """The docs page's usage snippet of every shipped component (and of one with every kind) compiles."""
+    components = catalog()
+    snippets = usage_snippets(components)
+    # The page shows the same text the generator makes from the catalog.
+    open_page(browser, server, "?c=" + components[-1]["name"])
+    browser.find_element(By.ID, "tab-docs").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#docs-usage code").text.strip())
+    shown = browser.execute_script("return document.querySelector('#docs-usage code').textContent")
+    assert shown == snippets[-1]
+    every_kind = dict(EVERY_KIND_SCHEMA, variants=[{"name": "All", "values": EVERY_KIND_VALUES[0]},
+                                                  {"name": "Some", "values": EVERY_KIND_VALUES[1]}])
+    snippets += usage_snippets([every_kind])
+    for component, snippet in zip(components, snippets):
+        assert f"struct {component['name']}Usage: View" in snippet
+        assert snippet.count(f"{component['name']}(") >= 1 + len({json.dumps(v["values"], sort_keys=True) for v in component["variants"] if v["values"]})
+    source = swift_file([]) + "\n".join(snippets)
+    result = typecheck(source, tmp_path)
+    assert result.returncode == 0, "a usage snippet does not compile:\n" + source + "\n" + result.stderr
+
+
 def test_the_check_catches_code_that_does_not_compile(tmp_path):
     # What the page used to copy: Color(hex:) is failable and a CalendarDate is no Date.
     old = ['PageControl(pageTint: Color(hex: "#FF8800"))', 'ProfileSummary(goalDate: Date("2027-02-28"))']

@@ -1,0 +1,202 @@
+import Synchronization
+
+/// One placed node of a render: which node, the record of the node that placed it, and where it
+/// ended up in the preview's points.
+struct ViewRecord {
+    var node: Int32
+    var parent: Int32
+    var frame: Rect
+    /// How many records this one placed.
+    var childCount: Int32 = 0
+    /// The outline entry this record is written in, and that entry's first record (filled in
+    /// when the outline is written).
+    var entry: Int32 = -1
+    var head: Int32 = -1
+}
+
+/// The view tree of a render as the SVG carries it, so a page can select any view (not only the
+/// accessibility elements), show its place in the tree and measure it.
+///
+/// Written as one `<metadata>` element after the drawing:
+///
+/// ```
+/// <metadata data-views="0 0 0 252 44 0.1;1 0 0 44 44 2.3.4.5;1 6;2 7;…" data-types="RatingControl/HStack/.accessibility/StarButton/.frame/ZStack/Rectangle/Path"/>
+/// ```
+///
+/// `data-views` has one entry per view, `;` between them, in drawing order (a parent before its
+/// children), space-separated: how many entries back its parent is (0 for the root); the frame
+/// in the preview's points, one decimal: x and y from the parent's origin, width and height
+/// (left out when it is the parent's frame); and the view's types as `.`-separated indices into
+/// `data-types`, outermost first. `data-types` is the table of type names, `/`-separated. A
+/// node whose frame is the same as its parent's, and which is that parent's only child, joins
+/// the parent's entry (a modifier that changes nothing about the frame, a composite view and
+/// the stack its body made): the entry lists each type, which is the breadcrumb's view path, and
+/// keeps the output small.
+///
+/// Composite views are named by their Swift type (`StarButton`), primitives as SwiftUI spells
+/// them (`HStack`, `Text`, `Circle`), modifiers with a leading dot (`.padding`, `.frame`).
+/// Deterministic: the same render writes the same bytes. Written straight into the SVG's buffer
+/// with the records and the table kept between renders, so it allocates nothing once they have
+/// grown.
+enum ViewOutline {
+    /// A type in the table: a primitive's or modifier's name (by ``names`` index), or a composite type.
+    enum TypeKey: Equatable {
+        case primitive(Int)
+        case composite(ObjectIdentifier, Any.Type)
+
+        static func == (a: TypeKey, b: TypeKey) -> Bool {
+            switch (a, b) {
+            case (.primitive(let x), .primitive(let y)): x == y
+            case (.composite(let x, _), .composite(let y, _)): x == y
+            default: false
+            }
+        }
+    }
+
+    static func write(records: inout [ViewRecord], types: inout [TypeKey], graph: ViewGraph, into svg: inout SVGBytes) {
+        guard !records.isEmpty else { return }
+        types.removeAll(keepingCapacity: true)
+        svg.append("<metadata data-views=\"")
+        var entries: Int32 = 0
+        for position in records.indices {
+            let parent = Int(records[position].parent)
+            let frame = records[position].frame
+            if parent >= 0, records[parent].childCount == 1, same(records[parent].frame, frame) {
+                // Joins its parent's entry, which is the last one written: only its types follow.
+                records[position].entry = records[parent].entry
+                records[position].head = records[parent].head
+                svg.append(".")
+            } else {
+                records[position].entry = entries
+                records[position].head = Int32(position)
+                if entries > 0 { svg.append(";") }
+                // How many entries back the parent is (0 for the root): small numbers, few bytes.
+                svg.appendNumber(parent >= 0 ? Double(entries - records[parent].entry) : 0, decimals: 0)
+                let parentFrame = parent >= 0 ? records[Int(records[parent].head)].frame : nil
+                if parentFrame.map({ !same($0, frame) }) ?? true {
+                    // The origin relative to the parent's, both rounded first so that adding them up
+                    // the tree gives back each rounded origin exactly: small numbers, often whole.
+                    svg.append(" ")
+                    svg.appendNumber(rounded(frame.minX) - rounded(parentFrame.map { Double($0.minX) } ?? 0), decimals: 1)
+                    svg.append(" ")
+                    svg.appendNumber(rounded(frame.minY) - rounded(parentFrame.map { Double($0.minY) } ?? 0), decimals: 1)
+                    svg.append(" ")
+                    svg.appendNumber(frame.width, decimals: 1)
+                    svg.append(" ")
+                    svg.appendNumber(frame.height, decimals: 1)
+                }
+                svg.append(" ")
+                entries += 1
+            }
+            // The composites this node resolved from (outermost first), then its own kind.
+            let node = graph.nodes[Int(records[position].node)]
+            var composite = node.compositeHead
+            var first = true
+            while composite >= 0 {
+                let type = graph.composites[Int(composite)].type
+                composite = graph.composites[Int(composite)].next
+                if hidden(type) { continue }
+                if !first { svg.append(".") }
+                first = false
+                svg.appendNumber(Double(index(of: .composite(ObjectIdentifier(type), type), in: &types)), decimals: 0)
+            }
+            if !first { svg.append(".") }
+            svg.appendNumber(Double(index(of: .primitive(primitive(node.kind, graph: graph)), in: &types)), decimals: 0)
+        }
+        svg.append("\" data-types=\"")
+        for (position, key) in types.enumerated() {
+            if position > 0 { svg.append("/") }
+            switch key {
+            case .primitive(let index): svg.append(names[index])
+            case .composite(_, let type): svg.appendEscaped(name(of: type))
+            }
+        }
+        svg.append("\"/>")
+    }
+
+    /// The key's place in the table, added at the end when it is new. A linear search: a render
+    /// has a few dozen types at most.
+    private static func index(of key: TypeKey, in types: inout [TypeKey]) -> Int {
+        if let found = types.firstIndex(of: key) { return found }
+        types.append(key)
+        return types.count - 1
+    }
+
+    /// Composite types the author did not write (their names start with an underscore).
+    private static func hidden(_ type: Any.Type) -> Bool {
+        name(of: type).utf8.first == UInt8(ascii: "_")
+    }
+
+    /// To the tenth of a point the outline writes.
+    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    private static func same(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.minX - b.minX) < 0.05 && abs(a.minY - b.minY) < 0.05 && abs(a.width - b.width) < 0.05 && abs(a.height - b.height) < 0.05
+    }
+
+    /// Composite type names, worked out once per type: `String(describing:)` allocates.
+    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = typeNames.withLock({ $0[key] }) { return known }
+        let name = String(describing: type)
+        typeNames.withLock { $0[key] = name }
+        return name
+    }
+
+    /// Names of primitives and modifiers, as SwiftUI spells the view or modifier that made a node.
+    static let names: [StaticString] = [
+        "EmptyView", "Rectangle", "RoundedRectangle", "Ellipse", "Circle", "Capsule", "Path", "Shape",
+        "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
+        ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
+        ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
+        ".layoutPriority",
+    ]
+
+    /// A node's index in ``names``.
+    static func primitive(_ kind: NodeKind, graph: ViewGraph) -> Int {
+        switch kind {
+        case .empty: 0
+        case .shape(let index): shape(graph.shapes[Int(index)].geometry)
+        case .text: 8
+        case .stack(.horizontal): 9
+        case .stack(.vertical): 10
+        case .stack(.depth): 11
+        case .spacer: 12
+        case .geometry: 13
+        case .layer(_, let inFront): inFront ? 14 : 15
+        case .modifier(let modifier):
+            switch modifier {
+            case .frame: 16
+            case .padding: 17
+            case .offset: 18
+            case .position: 19
+            case .scale: 20
+            case .rotation: 21
+            case .opacity: 22
+            case .aspectRatio: 23
+            case .filter: 24
+            case .accessibility: 25
+            case .tapTarget: 26
+            case .fixedSize: 27
+            case .clip: 28
+            case .zIndex: 29
+            case .layoutPriority: 30
+            }
+        }
+    }
+
+    private static func shape(_ geometry: ShapeGeometry) -> Int {
+        switch geometry {
+        case .rectangle: 1
+        case .roundedRectangle: 2
+        case .ellipse: 3
+        case .circle: 4
+        case .capsule: 5
+        case .path: 6
+        case .custom: 7
+        case .inset(let inset): shape(inset.base)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import StarboardUI
+@testable import StarboardInspector
+
+@Suite("Variant source")
+struct VariantSourceTests {
+    /// The shipped RatingControl's source, read from the package.
+    static let ratingControl: String = {
+        let components = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Components")
+        return (try? String(contentsOf: components.appendingPathComponent("RatingControl.swift"), encoding: .utf8)) ?? ""
+    }()
+
+    @Test func addsALineBesideTheOthersAsAPersonWould() throws {
+        let source = Self.ratingControl
+        try #require(source.contains("Variant(\"Large\")"))
+        let edited = try VariantSource.adding("Evening", values: [("starCount", .integer(7)), ("rating", .integer(6))], to: "RatingControl", in: source)
+        let before = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = edited.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(after.count == before.count + 1)
+        let large = try #require(before.firstIndex { $0.contains("Variant(\"Large\")") })
+        #expect(after[large + 1] == "        Variant(\"Evening\") { $0.starCount = 7; $0.rating = 6 },")
+        // Everything else is byte for byte as it was.
+        var rest = after
+        rest.remove(at: large + 1)
+        #expect(rest == before)
+    }
+
+    /// The edited RatingControl.swift, every kind's spelling in its variant, type-checks with
+    /// `swiftc` against the modules `swift build` made.
+    @Test func theEditedSourceCompiles() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let modules = repo.appendingPathComponent(".build/debug/Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("StarboardInspector.swiftmodule").path),
+                     "no built modules at \(modules.path); run `swift build`")
+        var edited = try VariantSource.adding("Evening", values: [
+            ("starCount", .integer(7)), ("starSize", .size(Size(width: 30, height: 30.5))), ("spacing", .double(0.5)), ("rating", .integer(6)),
+        ], to: "RatingControl", in: Self.ratingControl)
+        edited += "\nenum Probe: String, InspectableChoice { case north, southEast = \"south-east\" }\n"
+        edited += "struct EveryKind: Component {\n    @Inspectable var on = false\n    @Inspectable var name = \"x\"\n"
+        edited += "    @Inspectable var origin = Point(x: 0, y: 0)\n    @Inspectable var tint = Color.black\n    @Inspectable var turn = Angle.zero\n"
+        edited += "    @Inspectable var heading = Probe.north\n    @Inspectable var due = CalendarDate(year: 2026, month: 1, day: 1)\n"
+        edited += "    static let variants = [\n        Variant<EveryKind>(\"Plain\"),\n    ]\n    var body: some View { Text(name) }\n}\n"
+        edited = try VariantSource.adding("All", values: [
+            ("on", .bool(true)), ("name", .string("Say \"hi\" \\ ☃️\n")), ("origin", .point(Point(x: -1, y: 2.5))),
+            ("tint", .color(Color(red8: 255, green8: 136, blue8: 0, alpha8: 128))), ("turn", .angle(90)),
+            ("heading", .choice("south-east")), ("due", .date(CalendarDate(year: 2027, month: 2, day: 28))),
+        ], to: "EveryKind", in: edited)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("RatingControl.swift")
+        try Data(edited.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", file.path, "-I", modules.path,
+                             "-Xcc", "-fmodule-map-file=\(repo.path)/Sources/CStarboardFreeType/module.modulemap", "-Xcc", "-I/usr/include/freetype2"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the edited file does not compile:\n\(errors)")
+        #expect(edited.contains("Variant(\"Evening\") { $0.starCount = 7; $0.starSize = Size(width: 30, height: 30.5); $0.spacing = 0.5; $0.rating = 6 },"))
+    }
+
+    @Test func everyKindIsSpelledAsComponentCodeSpellsIt() throws {
+        let cases: [(PropertyValue, String)] = [
+            (.integer(-3), "-3"), (.double(0.5), "0.5"), (.bool(true), "true"),
+            (.string("Say \"hi\" \\ ☃️\n"), #""Say \"hi\" \\ ☃️\n""#),
+            (.size(Size(width: 30, height: 99.5)), "Size(width: 30, height: 99.5)"),
+            (.point(Point(x: -10, y: 20.5)), "Point(x: -10, y: 20.5)"), (.angle(90), ".degrees(90)"),
+            (.choice("summer"), ".summer"), (.choice("south-east"), #".init(rawValue: "south-east")!"#),
+            (.date(CalendarDate(year: 2027, month: 2, day: 28)), "CalendarDate(year: 2027, month: 2, day: 28)"),
+            (.color(Color(red8: 255, green8: 136, blue8: 0)), "Color(red8: 255, green8: 136, blue8: 0)"),
+            (.color(Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)), "Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)"),
+        ]
+        for (value, spelled) in cases { #expect(VariantSource.swiftLiteral(value) == spelled) }
+    }
+
+    @Test func aVariantWithNoChangesAndAnEmptyListAreWrittenToo() throws {
+        let source = """
+        struct Chip: Component {
+            @Inspectable var text = "x"
+            static let variants: [Variant<Chip>] = [
+            ]
+            var body: some View { Text(text) }
+        }
+        """
+        let edited = try VariantSource.adding("Plain", values: [], to: "Chip", in: source)
+        #expect(edited.contains("    static let variants: [Variant<Chip>] = [\n        Variant<Chip>(\"Plain\"),\n    ]"))
+        let again = try VariantSource.adding("Other", values: [("text", .string("y"))], to: "Chip", in: edited)
+        #expect(again.contains("        Variant<Chip>(\"Plain\"),\n        Variant(\"Other\") { $0.text = \"y\" },\n    ]"))
+    }
+
+    @Test func refusesWhatItCannotDoAndSaysWhy() throws {
+        let source = Self.ratingControl
+        #expect(throws: VariantSourceError("no `struct Nowhere` with a body was found in the file")) {
+            try VariantSource.adding("A", values: [], to: "Nowhere", in: source)
+        }
+        // StarButton is in the same file but has no variants list.
+        #expect(throws: VariantSourceError("StarButton has no `static let variants = [ … ]` list to add to")) {
+            try VariantSource.adding("A", values: [], to: "StarButton", in: source)
+        }
+        #expect(throws: VariantSourceError("RatingControl already has a variant named \"Three stars\"")) {
+            try VariantSource.adding("Three stars", values: [], to: "RatingControl", in: source)
+        }
+        #expect(throws: VariantSourceError("RatingControl already has a variant named \"No rating\"")) {
+            try VariantSource.adding("No rating", values: [], to: "RatingControl", in: source)
+        }
+        #expect(throws: VariantSourceError("a variant needs a name")) {
+            try VariantSource.adding("  ", values: [], to: "RatingControl", in: source)
+        }
+    }
+
+    @Test func savingRefusesFilesOutsideThePackageOrChangedOnDiskAndLeavesThemAsTheyWere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-source-\(UUID().uuidString)")
+        let package = folder.appendingPathComponent("Package")
+        let outside = folder.appendingPathComponent("Elsewhere")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Components"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.ratingControl
+        let inside = package.appendingPathComponent("Components/RatingControl.swift")
+        let stray = outside.appendingPathComponent("RatingControl.swift")
+        try Data(source.utf8).write(to: inside)
+        try Data(source.utf8).write(to: stray)
+
+        // Outside the package, also through a symbolic link that sits inside it.
+        let link = package.appendingPathComponent("Components/Link.swift")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: stray)
+        for file in [stray, link] {
+            #expect(throws: VariantSourceError.self) {
+                try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: file, packageRoot: package, expected: source)
+            }
+        }
+        #expect(try Data(contentsOf: stray) == Data(source.utf8))
+
+        // Changed on disk since the page read it.
+        let changed = source + "// edited in an editor\n"
+        try Data(changed.utf8).write(to: inside)
+        do {
+            try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expected: source)
+            Issue.record("a file changed on disk was edited")
+        } catch {
+            #expect(error.description.contains("changed on disk since it was read"))
+        }
+        #expect(try Data(contentsOf: inside) == Data(changed.utf8))
+
+        // No variants list: refused, byte-identical.
+        do {
+            try VariantSource.save("Evening", values: [], to: "StarButton", file: inside, packageRoot: package, expected: changed)
+            Issue.record("a type without a variants list was edited")
+        } catch {
+            #expect(error.description.contains("no `static let variants"))
+        }
+        #expect(try Data(contentsOf: inside) == Data(changed.utf8))
+
+        // And when all is well, the file has the new variant.
+        try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expected: changed)
+        let saved = try String(contentsOf: inside, encoding: .utf8)
+        #expect(saved.contains("        Variant(\"Evening\") { $0.rating = 2 },\n    ]"))
+        #expect(saved.hasSuffix("// edited in an editor\n"))
+    }
+}

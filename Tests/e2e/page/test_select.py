@@ -1,0 +1,139 @@
+"""Select in the preview, breadcrumb, outline and measure (issue 17), on ProfileSummary.
+
+The view tree comes with the SVG (`<metadata data-views data-types>`, Sources/StarboardUI/ViewOutline.swift);
+this test reads it on its own (a small parser here, not the page's) to know where to click and
+what the page must say. In select mode (S, or the Select button) a click selects the view under
+it and never taps; the breadcrumb lists the view types from the root; hovering another view
+draws its frame with its size and the distances to the selected one.
+"""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from test_page import open_page, preview_svg, wait
+
+
+def outline(driver) -> list[dict]:
+    table, text = driver.execute_script(
+        "const m = document.querySelector('#preview svg metadata[data-views]');"
+        "return m ? [m.getAttribute('data-types'), m.getAttribute('data-views')] : [null, null]")
+    assert table is not None, "the render carries no view outline"
+    names = table.split("/")
+    views = []
+    for raw in text.split(";"):
+        fields = raw.split(" ")
+        back = int(fields[0])
+        parent = len(views) - back if back else -1
+        if len(fields) == 6:
+            x, y, w, h = (float(v) for v in fields[1:5])
+            ox, oy = views[parent]["frame"][:2] if parent >= 0 else (0.0, 0.0)
+            frame = [round(ox + x, 1), round(oy + y, 1), w, h]  # x and y are from the parent's origin
+        else:
+            frame = views[parent]["frame"]
+        views.append({"parent": parent, "frame": frame, "types": [names[int(i)] for i in fields[-1].split(".")]})
+    return views
+
+
+def click_at(driver, x: float, y: float, hover_only: bool = False):
+    """Moves to (x, y) in the preview's points and clicks (or only hovers)."""
+    svg = driver.find_element(By.CSS_SELECTOR, "#preview svg")
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]", svg)
+    width, height = (float(v) for v in driver.execute_script(
+        "return [arguments[0].getAttribute('width'), arguments[0].getAttribute('height')]", svg))
+    scale_x, scale_y = box[0] / width, box[1] / height
+    # Selenium offsets are from the element's centre.
+    actions = ActionChains(driver).move_to_element_with_offset(svg, x * scale_x - box[0] / 2, y * scale_y - box[1] / 2)
+    if not hover_only:
+        actions = actions.click()
+    actions.perform()
+
+
+def crumbs(driver) -> list[str]:
+    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#breadcrumb button[data-view]")]
+
+
+def test_select_breadcrumb_and_measure_on_profile_summary(browser, server, screenshot_dir):
+    open_page(browser, server, "?c=ProfileSummary")
+    assert not browser.find_element(By.ID, "selection").is_displayed()
+    browser.find_element(By.TAG_NAME, "body").send_keys("s")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').get_attribute("aria-pressed") == "true",
+         message="S did not switch to select mode")
+    assert browser.find_element(By.ID, "selection").is_displayed()
+
+    views = outline(browser)
+    badges = [i for i, v in enumerate(views) if "HikeBadge" in v["types"]]
+    assert len(badges) == 3, [v["types"] for v in views]
+    # Click the middle of the second badge's drawing, away from its caption.
+    x, y, w, h = views[badges[1]]["frame"]
+    click_at(browser, x + w / 2, y + h / 4)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#overlay [data-selected]"), message="nothing selected")
+    path = crumbs(browser)
+    assert path[0] == "ProfileSummary", path
+    assert "HikeBadge" in path and "Badge" in path, path
+    current = browser.find_element(By.CSS_SELECTOR, '#breadcrumb button[aria-current="true"]')
+    assert current.text == path[-1]
+    # The selected view is the deepest under the click: its frame is the one outlined.
+    selected = int(browser.find_element(By.CSS_SELECTOR, "#overlay [data-selected]").get_attribute("data-selected"))
+    assert views[selected]["frame"][0] <= x + w / 2 <= views[selected]["frame"][0] + views[selected]["frame"][2]
+    chain = []
+    at = selected
+    while at >= 0:
+        chain.append(at)
+        at = views[at]["parent"]
+    assert badges[1] in chain
+    frame_text = browser.find_element(By.CSS_SELECTOR, '#selection-details dd[data-fact="frame"]').text
+    fx, fy, fw, fh = views[selected]["frame"]
+    assert frame_text.startswith(f"{fw:g} × {fh:g} pt".replace(".0 ", " ")) or f"{fw:.1f}" in frame_text, frame_text
+
+    # The crumb of the HikeBadge selects that ancestor; its accessibility element is named.
+    browser.find_element(By.XPATH, "//ol[@id='breadcrumb']//button[span='HikeBadge']").click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#breadcrumb button[aria-current="true"]').text == "HikeBadge")
+    assert int(browser.find_element(By.CSS_SELECTOR, "#overlay [data-selected]").get_attribute("data-selected")) == badges[1]
+    details = browser.find_element(By.ID, "selection-details").text
+    bx, by, bw, bh = views[badges[1]]["frame"]
+    assert f"{bw:g} × {bh:g} pt at {bx:g}, {by:g}" in details, details
+
+    # Hover the third badge: its frame, its size, and the gap to the selected one in points.
+    tx, ty, tw, th = views[badges[2]]["frame"]
+    click_at(browser, tx + tw / 2, ty + 2, hover_only=True)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#overlay [data-hovered]"), message="hovering drew nothing")
+    hovered = views[int(browser.find_element(By.CSS_SELECTOR, "#overlay [data-hovered]").get_attribute("data-hovered"))]
+    hx, hy, hw, hh = hovered["frame"]
+    size_label = browser.find_element(By.CSS_SELECTOR, "#overlay .size-label").text
+    assert size_label == f"{round(hw, 1):g} × {round(hh, 1):g}", size_label
+    lengths = [float(l.get_attribute("data-length")) for l in browser.find_elements(By.CSS_SELECTOR, "#overlay .measure-line")]
+    if hx >= bx + bw:
+        assert round(hx - (bx + bw), 1) in lengths, (lengths, hovered, views[badges[1]])
+    labels = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#overlay .measure-label")]
+    assert len(labels) == len(lengths) >= 1
+    browser.save_screenshot(str(screenshot_dir / "select-profile-summary.png"))
+
+    # Frames outline every view, not only the accessibility elements.
+    browser.find_element(By.ID, "outlines").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#overlay .view-frame")) == len(views))
+    browser.save_screenshot(str(screenshot_dir / "select-frames.png"))
+    browser.find_element(By.ID, "outlines").click()
+
+
+def test_select_mode_never_taps(browser, server):
+    open_page(browser, server, "?c=RatingControl")
+    browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
+    before = preview_svg(browser)
+    star = browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]')
+    star.click()
+    wait(browser, lambda d: crumbs(d) and crumbs(d)[0] == "RatingControl", message="clicking a star did not select it")
+    assert "StarButton" in crumbs(browser)
+    details = browser.find_element(By.ID, "selection-details").text
+    assert "Set 3 star rating" in details and "star-3" in details
+    # No tap reached the server: the rating is what it was.
+    import time
+    time.sleep(0.5)
+    assert preview_svg(browser) == before
+    # Back in interact mode (S), the same click taps.
+    browser.find_element(By.TAG_NAME, "body").send_keys("s")
+    wait(browser, lambda d: not d.find_element(By.ID, "selection").is_displayed())
+    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    wait(browser, lambda d: preview_svg(d) != before, message="a click in interact mode did not tap")
+    browser.find_element(By.ID, "reset-all").click()
