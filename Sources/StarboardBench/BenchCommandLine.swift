@@ -46,18 +46,7 @@ public enum BenchCommandLine {
             let web = arguments.count == 3 && arguments[1] == "--web" ? arguments[2] : NSTemporaryDirectory()
             exit(EchoServer.run(webRoot: web))
         }
-        let output = run(arguments, registry: makeRegistry)
-        FileHandle.standardOutput.write(Data(output.stdout.utf8))
-        FileHandle.standardError.write(Data(output.stderr.utf8))
-        for (path, data) in output.files.sorted(by: { $0.key < $1.key }) {
-            do {
-                try data.write(to: URL(fileURLWithPath: path))
-            } catch {
-                FileHandle.standardError.write(Data("starboard-bench: cannot write \(path): \(error.localizedDescription)\n".utf8))
-                exit(1)
-            }
-        }
-        exit(output.exitCode)
+        run(arguments, registry: makeRegistry).emit(as: "starboard-bench")
     }
 
     /// Parses the options and runs the bench, returning what to print.
@@ -157,13 +146,9 @@ public enum BenchCommandLine {
             index += 2
         }
         let webRoot: String
-        if let web {
-            webRoot = web
-        } else {
-            switch PageResource.locate() {
-            case .success(let found): webRoot = found
-            case .failure(let error): return .failure(UsageError(output: failure(error.description, code: 1)))
-            }
+        switch PageResource.webRoot(given: web) {
+        case .success(let found): webRoot = found
+        case .failure(let error): return .failure(UsageError(output: failure(error.description, code: 1)))
         }
         var options = quick
             ? BenchOptions.quick(starboardBinary: binary, webRoot: webRoot)

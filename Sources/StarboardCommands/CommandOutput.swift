@@ -16,6 +16,22 @@ public struct CommandOutput: Equatable, Sendable {
         self.files = files
     }
 
+    /// Prints the output, writes its files and exits with its code; a file that cannot be
+    /// written is an error named by `program`, and exit status 1.
+    public func emit(as program: String) -> Never {
+        FileHandle.standardOutput.write(Data(stdout.utf8))
+        FileHandle.standardError.write(Data(stderr.utf8))
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            do {
+                try data.write(to: URL(fileURLWithPath: path))
+            } catch {
+                FileHandle.standardError.write(Data("\(program): cannot write \(path): \(error.localizedDescription)\n".utf8))
+                exit(1)
+            }
+        }
+        exit(exitCode)
+    }
+
     static func usage(_ message: String, help: String) -> CommandOutput {
         CommandOutput(stderr: "starboard: \(message)\n\n\(help)", exitCode: 2)
     }

@@ -59,13 +59,9 @@ enum ExportCommand: Command {
 
     static func export(_ options: Options, registry: Registry, now: Date = Date()) -> CommandOutput {
         let webRoot: String
-        if let given = options.webRoot {
-            webRoot = given
-        } else {
-            switch PageResource.locate() {
-            case .success(let found): webRoot = found
-            case .failure(let error): return .failure(error.description, code: 1)
-            }
+        switch PageResource.webRoot(given: options.webRoot) {
+        case .success(let found): webRoot = found
+        case .failure(let error): return .failure(error.description, code: 1)
         }
         let web = URL(fileURLWithPath: webRoot).standardized.resolvingSymlinksInPath()
         let out = resolvingSymlinks(URL(fileURLWithPath: options.output).standardized)

@@ -8,6 +8,11 @@ public enum PageResource {
     /// The end of the resource bundle's folder name; SwiftPM prefixes the package's name.
     static let bundleSuffix = "_StarboardCommands.resources"
 
+    /// The folder given with `--web`, or the page that ships with the executable.
+    public static func webRoot(given: String?) -> Result<String, PageResourceError> {
+        given.map { .success($0) } ?? locate()
+    }
+
     /// The page's folder: in the resource bundle beside `executable` (through any symlink), else
     /// in the source tree this file was compiled from (a binary copied away from its bundle on
     /// the machine that built it). The error says where it looked and how to fix it.

@@ -17,15 +17,11 @@ extension StarboardCommand {
             return 1
         }
         let webRoot: String
-        if let given = options.webRoot {
-            webRoot = given
-        } else {
-            switch PageResource.locate() {
-            case .success(let found): webRoot = found
-            case .failure(let error):
-                printError("starboard: \(error)\n")
-                return 1
-            }
+        switch PageResource.webRoot(given: options.webRoot) {
+        case .success(let found): webRoot = found
+        case .failure(let error):
+            printError("starboard: \(error)\n")
+            return 1
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue else {

@@ -8,17 +8,7 @@ extension StarboardCommand {
     public static func main(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry) -> Never {
         switch parse(arguments, registry: makeRegistry) {
         case .output(let output):
-            FileHandle.standardOutput.write(Data(output.stdout.utf8))
-            FileHandle.standardError.write(Data(output.stderr.utf8))
-            for (path, data) in output.files.sorted(by: { $0.key < $1.key }) {
-                do {
-                    try data.write(to: URL(fileURLWithPath: path))
-                } catch {
-                    FileHandle.standardError.write(Data("starboard: cannot write \(path): \(error.localizedDescription)\n".utf8))
-                    exit(1)
-                }
-            }
-            exit(output.exitCode)
+            output.emit(as: "starboard")
         case .serve(let options):
             exit(serve(options, registry: makeRegistry))
         case .worker(let registry):

@@ -408,32 +408,7 @@ final class ServiceLoop {
     /// machine's, or a port that needs privileges, is an error with its reason before lws tries.
     private static func checkListenable(host: String, shown: String, port: Int) throws(WebSocketServerError) {
         guard !["", "0.0.0.0", "::"].contains(host) else { return }
-        let family = isIPv4Literal(host) ? AF_INET : AF_INET6
-        let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { return }
-        defer { Glibc.close(socketFD) }
-        var reuse: Int32 = 1
-        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var result: Int32
-        if family == AF_INET6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET6, host, &address.sin6_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET, host, &address.sin_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
-        guard result != 0 else { return }
-        let code = errno
+        guard let code = bindErrno(host: host, port: port, inet6: !isIPv4Literal(host)), code != 0 else { return }
         if code == EADDRINUSE { throw .portInUse(port) }
         let named = shown == host ? host : "\(shown) (\(host))"
         let reason = code == EADDRNOTAVAIL ? "it is not an address of this machine" : String(cString: strerror(code))
@@ -442,14 +417,20 @@ final class ServiceLoop {
 
     /// Tells "port in use" from other bind failures by trying the bind ourselves.
     private static func portIsTaken(host: String, port: Int) -> Bool {
-        let family = host.contains(":") ? AF_INET6 : AF_INET
+        bindErrno(host: host, port: port, inet6: host.contains(":")) == EADDRINUSE
+    }
+
+    /// Binds a socket to `host` (numeric; any address when it does not parse) and `port`, and
+    /// closes it: 0 when the bind worked, its errno when not, nil when no socket could be made.
+    private static func bindErrno(host: String, port: Int, inet6: Bool) -> Int32? {
+        let family = inet6 ? AF_INET6 : AF_INET
         let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { return false }
+        guard socketFD >= 0 else { return nil }
         defer { Glibc.close(socketFD) }
         var reuse: Int32 = 1
         setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var result: Int32
-        if family == AF_INET6 {
+        let result: Int32
+        if inet6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
@@ -466,7 +447,7 @@ final class ServiceLoop {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
         }
-        return result != 0 && errno == EADDRINUSE
+        return result == 0 ? 0 : errno
     }
 }
 
