@@ -113,7 +113,7 @@ struct SessionHistoryTests {
         session.receive(request("undo", id: 2), from: a)
         session.answer(failing: .crashed("signal 11"))
         #expect(session.read(a, type: "error").last?["id"] == .integer(2))
-        #expect(session.core.components["RatingControl"]?.history.canUndo == true, "the step is given back")
+        #expect(session.core.histories["RatingControl"]?.canUndo == true, "the step is given back")
         session.receive(request("undo", id: 3), from: a)
         session.answerAll()
         #expect(value(session, "starCount") != .integer(7))
@@ -167,7 +167,7 @@ struct SessionHistoryTests {
             session.receive(set(#"{"spacing":\#(number % 2 == 0 ? 4 : 6)}"#, id: number), from: a)
             session.answerAll()
         }
-        let history = try #require(session.core.components["RatingControl"]?.history)
+        let history = try #require(session.core.histories["RatingControl"])
         #expect(history.entries.count == History.limit)
         #expect(history.entries.first?.revision == 21 && history.entries.last?.revision == History.limit + 20)
         #expect(history.undoStack.count == History.limit)

@@ -15,8 +15,6 @@ struct ComponentState {
     /// Renders of the current values in other environments than the standard one (the render
     /// fields, as `renderFields`), for windows that preview there; emptied when the values change.
     var environmentRenders: [RenderEnvironment: String] = [:]
-    /// The actions log and the undo and redo stacks, shared by every window.
-    var history = History()
 
     init(values: JSONValue, revision: Int) {
         self.values = values

@@ -38,6 +38,9 @@ struct SessionCore {
     /// Subscriptions in other environments still to be answered with a render and the variants,
     /// by component.
     private var awaitingFirstRender: [String: [Subscriptions.Watch.Waiting]] = [:]
+    /// Each component's shared history (actions log, undo and redo), kept apart from its state
+    /// so that copies of the state never copy the log; it outlives reloads of the component code.
+    private(set) var histories: [String: History] = [:]
     /// The time of an entry of the actions log, in milliseconds since 1970 (tests set their own).
     var clock: @Sendable () -> Double = History.wallClock
 
@@ -124,11 +127,11 @@ struct SessionCore {
         case .redo:
             admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .redo(nil)), into: &out)
         case .history:
-            let history = components[name]!.history
+            let history = histories[name] ?? History()
             out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
                                            canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
         case .restore(_, let revision):
-            guard let values = components[name]!.history.values(after: revision) else {
+            guard let values = histories[name]?.values(after: revision) else {
                 let message = "\(name): revision \(revision) is not in the history (it keeps the newest \(History.limit) changes since the server started)"
                 out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
                 return
@@ -225,13 +228,13 @@ struct SessionCore {
     /// actions log, and whether undo and redo can go further).
     private mutating func record(_ name: String, before: JSONValue, after: JSONValue, revision: Int, changes: [PendingChange],
                                  into out: inout SessionEffects) {
-        guard var entry = components[name] else { return }
-        let action = entry.history.record(before: before, after: after, revision: revision, time: clock(),
-                                          items: changes.map { (window: $0.connection.rawValue, change: $0.change, origin: $0.origin) })
-        components[name] = entry
-        guard let action else { return }
-        out.broadcast(ServerMessage.action(component: name, entry: action.json, canUndo: entry.history.canUndo, canRedo: entry.history.canRedo),
-                      to: subscriptions.allSubscribers(of: name))
+        // In place: a copy of the state would copy the log's arrays on every change.
+        guard let action = histories[name, default: History()].record(before: before, after: after, revision: revision, time: clock(),
+                                                                     items: changes.map { (window: $0.connection.rawValue, change: $0.change, origin: $0.origin) }),
+              let history = histories[name] else { return }
+        let watchers = subscriptions.allSubscribers(of: name)
+        guard !watchers.isEmpty else { return }
+        out.broadcast(ServerMessage.action(component: name, entry: action.json, canUndo: history.canUndo, canRedo: history.canRedo), to: watchers)
     }
 
     private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String,
@@ -250,7 +253,7 @@ struct SessionCore {
             case .answered(let name, let answers):
                 deliver(answers, of: name, into: &out)
             case .batch(let name, var items):
-                if items.count == 1, items[0].origin.isUnresolvedMove, !items[0].resolveMove(in: &components[name]!.history) {
+                if items.count == 1, items[0].origin.isUnresolvedMove, !items[0].resolveMove(in: &histories[name, default: History()]) {
                     let what = if case .undo = items[0].origin { "undo" } else { "redo" }
                     out.send(ServerMessage.error(RequestError(id: items[0].id, message: "\(name): nothing to \(what)", component: name)), to: items[0].connection)
                     continue
@@ -290,7 +293,7 @@ struct SessionCore {
                 applied(batch, of: items, to: name, baseText: baseText, into: &out)
             case .success(.refused(let message)):
                 for item in items {
-                    components[name]?.history.giveBack(item.origin)
+                    histories[name]?.giveBack(item.origin)
                     out.send(ServerMessage.error(RequestError(id: item.id, message: message, component: name, property: item.property)), to: item.connection)
                 }
             case .success(let other):
@@ -403,7 +406,7 @@ struct SessionCore {
                 entry.revision = Revision.next(after: entry.revision)
                 acks.append((item, entry.revision, notes))
             case .refused(let problem):
-                entry.history.giveBack(item.origin)
+                histories[name]?.giveBack(item.origin)
                 out.send(ServerMessage.error(RequestError(id: item.id, message: problem.message, component: name, property: problem.property)), to: item.connection)
             }
         }
@@ -437,7 +440,7 @@ struct SessionCore {
         let message = CrashReport.describe(error, component: name, with: CrashReport.summary(of: items))
         components[name]?.problem = message
         for item in items {
-            components[name]?.history.giveBack(item.origin)
+            histories[name]?.giveBack(item.origin)
             let error = RequestError(id: item.id, message: message, component: name, property: item.property)
             out.send(ServerMessage.error(error, crashed: true), to: item.connection)
         }
@@ -499,11 +502,12 @@ struct SessionCore {
         for (name, var entry) in restored {
             // A reload is a change: clients must not drop the new render as stale.
             entry.revision = Revision.next(after: components[name]?.revision ?? entry.revision)
-            // The history stays: its values are checked against the new code when used.
-            if let history = components[name]?.history { entry.history = history }
             next[name] = entry
         }
         components = next
+        // Histories stay for the components still there: their values are checked against the
+        // new code when used.
+        histories = histories.filter { next[$0.key] != nil }
         self.catalog = catalog
         buildProblem = nil
         environmentVariants = [:]
