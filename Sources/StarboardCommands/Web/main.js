@@ -262,15 +262,13 @@ function syncSubscriptions() {
     connection.send({ type: 'unsubscribe', component: key.split('\n')[0], ...environmentField(environment) });
     state.subscriptions.delete(key);
   }
-  let subscribed = false;
+  // The log is the component's, whatever the environments: asked for when the first one is watched.
+  const watchedBefore = [...state.subscriptions.keys()].some((key) => key.startsWith(`${component}\n`));
   for (const [key, environment] of wanted) {
     if (state.subscriptions.has(key)) continue;
-    if (connection.send({ type: 'subscribe', component, ...environmentField(environment) })) {
-      state.subscriptions.set(key, environment);
-      subscribed = true;
-    }
+    if (connection.send({ type: 'subscribe', component, ...environmentField(environment) })) state.subscriptions.set(key, environment);
   }
-  if (subscribed && component) loadHistory(component);
+  if (component && !watchedBefore && state.subscriptions.size) loadHistory(component);
 }
 
 // Shared history: undo, redo, the actions log, presence
