@@ -34,6 +34,14 @@ extension StarboardCommand {
         serverOptions.stateFile = options.stateFile
         serverOptions.allowedOrigins = options.allowedOrigins
         serverOptions.originCheck = options.originCheck
+        if let text = ProcessInfo.processInfo.environment[tokenVariable], !text.isEmpty {
+            do {
+                serverOptions.accessToken = try AccessToken(validating: text)
+            } catch {
+                printError("starboard: \(tokenVariable): \(error)\n")
+                return 2
+            }
+        }
         serverOptions.log = { line in printError("warning: \(line)\n") }
         let host: any ComponentHost
         if options.watch && options.inProcess {
@@ -67,25 +75,26 @@ extension StarboardCommand {
         }
         for warning in server.warnings { printError("warning: \(warning)\n") }
         let termination = TerminationSignals()
-        let port: Int
+        let listening: Listening
         do {
-            port = try server.start()
+            listening = try server.listen()
         } catch {
             printError("starboard: \(error)" + (options.port != 0 ? " (or use --port 0 for any free port)" : "") + "\n")
             try? server.stop()
             return 1
         }
-        if options.host == "0.0.0.0" || options.host == "::" {
-            printError("warning: listening on all interfaces: anyone on your network can reach this server\n")
-        }
         if !options.originCheck {
             printError("warning: --no-origin-check: any web page in your browser can drive this server\n")
         }
-        let shownHost = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
-        let url = "http://\(shownHost):\(port)/"
+        let urls = listening.pageURLs(shownHost: options.host)
         // Written straight to the file descriptor so scripts reading a pipe see it at once.
-        FileHandle.standardOutput.write(Data("Starboard is listening on \(url)\n".utf8))
-        if options.open { openInBrowser(url) }
+        var lines = "Starboard is listening on \(urls[0])\n"
+        for url in urls.dropFirst() { lines += "  also on \(url)\n" }
+        FileHandle.standardOutput.write(Data(lines.utf8))
+        if listening.accessToken != nil {
+            printError(beyondLoopbackWarning(listening))
+        }
+        if options.open { openInBrowser(listening.isWildcard ? urls[urls.count - 1] : urls[0]) }
         var watcher: FileWatcher?
         if options.watch {
             let here = FileManager.default.currentDirectoryPath
@@ -124,6 +133,22 @@ extension StarboardCommand {
             return 1
         }
         return 0
+    }
+
+    /// The environment variable that holds a token of the user's choosing, for a URL that stays
+    /// the same across restarts; without it each start beyond loopback makes a new one.
+    static let tokenVariable = "STARBOARD_TOKEN"
+
+    /// What listening beyond loopback exposes, said at every such start.
+    static func beyondLoopbackWarning(_ listening: Listening) -> String {
+        let place = listening.isWildcard ? "every interface" : listening.address
+        return """
+            warning: listening on \(place), port \(listening.port): anyone who can reach it and has the token \
+            in the URLs above can read every component's values and change them. The traffic is plain \
+            HTTP, not encrypted: anyone who can watch the network can read the token and the values too. \
+            The page's scripts, styles and fonts are served without the token.
+
+            """
     }
 
     /// This process's executable, so the worker runs the same component code.

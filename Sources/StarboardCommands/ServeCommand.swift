@@ -29,8 +29,8 @@ enum ServeCommand: Command {
           --host HOST            Address or name to listen on (default 127.0.0.1; [::1] for IPv6;
                                  a name such as localhost is resolved, IPv4 first). An address
                                  that is not this machine's, or a name that does not resolve,
-                                 exits with status 1 and the reason. 0.0.0.0 exposes the server
-                                 to your network and prints a warning.
+                                 exits with status 1 and the reason. Anything but loopback
+                                 (0.0.0.0, ::, a LAN address) needs a token: see below.
           --port PORT            Port (default 8080); 0 picks any free port and prints it.
           --web DIR              Folder served at / (default: the page Starboard ships as a
                                  resource beside this executable).
@@ -52,6 +52,19 @@ enum ServeCommand: Command {
                                  component that traps takes the server down with it. By default
                                  it runs in a worker process that is restarted after a crash or
                                  after 2 s without an answer.
+
+        LISTENING BEYOND LOOPBACK (--host 0.0.0.0, ::, or one of this machine's addresses):
+          Every device that can reach the port can connect, so the server makes a random token
+          (128 bits, new at each start) and prints the page's URL with it (?token=...), one per
+          address of this machine. The page and the websocket (/ws?token=...) need the token;
+          without it they get 403. The page's scripts, styles and fonts are served without it.
+          Whoever has the token can read every component's values, previews and history and
+          change them. The traffic is plain HTTP, not encrypted: anyone who can watch the network
+          can read the token and everything sent. This machine's own names and addresses are
+          accepted as Host and Origin.
+          STARBOARD_TOKEN=TEXT   Use this token instead of a random one (16 to 256 characters of
+                                 A-Z a-z 0-9 - . _ ~), so the URL stays the same across restarts.
+                                 On loopback no token is needed and none is asked for.
         """
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {

@@ -14,6 +14,8 @@ public final class LivePreviewServer: Sendable {
         public var stateFile: String?
         public var allowedOrigins: [String] = []
         public var originCheck = true
+        /// The token required beyond loopback; nil makes a random one at start (see ``AccessToken``).
+        public var accessToken: AccessToken?
         /// Seconds a stalled client may keep output waiting before it is dropped.
         public var stallTimeout = 30.0
         /// Where warnings that come while serving go (a save that failed).
@@ -79,7 +81,7 @@ public final class LivePreviewServer: Sendable {
             host: options.host, port: options.port, webRoot: options.webRoot,
             extraFiles: Dictionary(uniqueKeysWithValues: Typesetter.shared.fontFiles.map { ("/fonts/" + $0.fileName, $0.path) }),
             allowedOrigins: options.allowedOrigins, originCheck: options.originCheck,
-            stallTimeout: options.stallTimeout
+            stallTimeout: options.stallTimeout, accessToken: options.accessToken
         )
         let server = WebSocketServer(configuration: configuration, handler: session)
         session.attach(server)
@@ -116,10 +118,15 @@ public final class LivePreviewServer: Sendable {
 
     /// Binds and starts serving; returns the port listened on.
     public func start() throws(WebSocketServerError) -> Int {
-        let port = try server.start()
+        try listen().port
+    }
+
+    /// Binds and starts serving; returns where it listens and the token needed beyond loopback.
+    public func listen() throws(WebSocketServerError) -> Listening {
+        let listening = try server.listen()
         // The worker's pipes join the server's poll: its replies are handled where they are sent.
         session.run(on: server.eventLoop)
-        return port
+        return listening
     }
 
     /// Stops serving, writes the current values and stops the worker. Returns whether values

@@ -9,7 +9,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "test-output" / "screenshots"
@@ -36,6 +36,10 @@ class StarboardServer:
         self.env = {**os.environ, **(env or {})}
         self.process: subprocess.Popen | None = None
         self.url: str | None = None
+        # The first URL as printed, query included; and the access token in it, when the server
+        # listens beyond loopback (None on loopback, where none is needed).
+        self.printed_url: str | None = None
+        self.token: str | None = None
         self.port = 0
         self.output: list[str] = []
         # A command the server runs under, e.g. setpriv to run it as another user.
@@ -77,9 +81,11 @@ class StarboardServer:
                 raise RuntimeError("server exited before printing its URL:\n" + "".join(self.output))
             if "http://" in line:
                 start = line.index("http://")
-                url = line[start:].split()[0]
-                self.url = url if url.endswith("/") else url + "/"
-                self.port = urlparse(self.url).port
+                self.printed_url = line[start:].split()[0]
+                parsed = urlparse(self.printed_url)
+                self.url = f"{parsed.scheme}://{parsed.netloc}{parsed.path or '/'}"
+                self.token = parse_qs(parsed.query).get("token", [None])[0]
+                self.port = parsed.port
                 return
 
     def stop(self) -> None:

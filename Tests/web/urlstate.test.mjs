@@ -1,7 +1,7 @@
 // Unit tests of Web/urlstate.js: links carry values that decode and check one by one.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { decode, encode, queryFor, valuesFromURL } from '../../Web/urlstate.js';
+import { decode, encode, keepingToken, queryFor, tokenFromURL, valuesFromURL } from '../../Web/urlstate.js';
 
 const component = {
   name: 'RatingControl', title: 'Rating Control',
@@ -47,4 +47,27 @@ test('each kind decodes its own spelling', () => {
   assert.equal(decode({ kind: 'date' }, '2026-02-30'), undefined);
   assert.equal(decode({ kind: 'bool' }, 'yes'), undefined);
   assert.equal(encode({ kind: 'color' }, '#FF8800'), 'FF8800');
+});
+
+test('the access token is read from the URL, and is never a value', () => {
+  const link = url('?c=RatingControl&rating=2&token=0123456789abcdef0123456789abcdef');
+  assert.equal(tokenFromURL(link), '0123456789abcdef0123456789abcdef');
+  assert.equal(tokenFromURL(url('?c=RatingControl')), null);
+  const { values, ignored } = valuesFromURL(component, link);
+  assert.deepEqual(values, { rating: 2 });
+  assert.deepEqual(ignored, []);
+});
+
+test('rewriting the URL keeps its token at the end, and adds none where there was none', () => {
+  const query = queryFor(component, { starCount: 7 });
+  const opened = url('?token=abc-DEF_123.xyz~0123');
+  assert.equal(keepingToken(query, opened), '?c=RatingControl&starCount=7&token=abc-DEF_123.xyz~0123');
+  assert.equal(tokenFromURL(url(keepingToken(query, opened))), 'abc-DEF_123.xyz~0123');
+  assert.equal(keepingToken(query, url('?c=RatingControl')), query);
+  assert.equal(keepingToken('?', opened), '?token=abc-DEF_123.xyz~0123');
+});
+
+test('a property named token stays out of the URL, where the token lives', () => {
+  const withToken = { ...component, properties: [...component.properties, { name: 'token', label: 'Token', kind: 'string', default: '' }] };
+  assert.equal(queryFor(withToken, { token: 'secret', rating: 1 }), '?c=RatingControl&rating=1');
 });

@@ -5,6 +5,8 @@
 // server echoes. Every incoming message is also dispatched as a "message" event
 // so pushes (catalog, render) and replies share one path.
 
+import { tokenFromURL } from './urlstate.js';
+
 const SUBPROTOCOL = 'starboard.v1';
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 5000;
@@ -50,10 +52,15 @@ export class Connection extends EventTarget {
     this.#url = url;
   }
 
-  /** The websocket URL for the page's own server. */
+  /**
+   * The websocket URL for the page's own server, with the access token the
+   * page was opened with (a server listening beyond loopback requires it on
+   * every connection, reconnections included).
+   */
   static defaultURL() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${scheme}//${location.host}/ws`;
+    const token = tokenFromURL(location.href);
+    return `${scheme}//${location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   }
 
   get state() { return this.#state; }

@@ -9,7 +9,9 @@
 // choice as its value ("winter"); date as YYYY-MM-DD. "c" is reserved for the
 // component name; "scheme", "textSize", "direction", "locale" and "matrix" are
 // the window's environment (environment.js) unless the component has a
-// property of that name.
+// property of that name. "token" is the server's access token (needed when it
+// listens beyond loopback): it is never a value, and every rewrite of the URL
+// keeps it, so a reload still reaches the page.
 //
 // History: choosing a component pushes an entry (back/forward move through
 // component choices); value changes replace the current entry.
@@ -18,8 +20,26 @@ import { HEX_COLOR, checkValue, expectation, isDefault, labelOf, normalizeColor,
 import { KEYS as ENVIRONMENT_KEYS, withEnvironment } from './environment.js';
 
 const COMPONENT_KEY = 'c';
+const TOKEN_KEY = 'token';
 const VIEW_KEYS = [...ENVIRONMENT_KEYS, 'matrix'];
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The server's access token in the URL, or null (a loopback server needs none). */
+export function tokenFromURL(url = location.href) {
+  return new URL(url).searchParams.get(TOKEN_KEY);
+}
+
+/**
+ * `query` (from queryFor, which never writes a token) with the access token
+ * of `url` at its end, when `url` has one.
+ */
+export function keepingToken(query, url = location.href) {
+  const token = tokenFromURL(url);
+  if (token === null) return query;
+  // Tokens use only characters a URL carries as they are; encodeURIComponent leaves them so.
+  const kept = `${TOKEN_KEY}=${encodeURIComponent(token)}`;
+  return query.length > 1 ? `${query}&${kept}` : `?${kept}`;
+}
 
 /** The component named in the URL, or null. */
 export function componentFromURL(url = location.href) {
@@ -37,7 +57,7 @@ export function valuesFromURL(component, url = location.href) {
   const decoded = {};
   const ignored = [];
   for (const [name, text] of params) {
-    if (name === COMPONENT_KEY) continue;
+    if (name === COMPONENT_KEY || name === TOKEN_KEY) continue;
     const property = component.properties.find((p) => p.name === name);
     if (!property && VIEW_KEYS.includes(name)) continue;
     if (!property) {
@@ -78,6 +98,7 @@ export function queryFor(component, values, view = null) {
   const params = new URLSearchParams();
   params.set(COMPONENT_KEY, component.name);
   for (const property of component.properties) {
+    if (property.name === TOKEN_KEY) continue;
     if (!(property.name in values) || isDefault(property, values[property.name])) continue;
     params.set(property.name, encode(property, values[property.name]));
   }
@@ -91,12 +112,12 @@ export function queryFor(component, values, view = null) {
 }
 
 export function pushComponent(component, values = {}, view = null) {
-  const query = queryFor(component, values, view);
+  const query = keepingToken(queryFor(component, values, view));
   if (query !== location.search) history.pushState({ component: component.name }, '', query);
 }
 
 export function replaceValues(component, values, view = null) {
-  const query = queryFor(component, values, view);
+  const query = keepingToken(queryFor(component, values, view));
   if (query !== location.search) history.replaceState({ component: component.name }, '', query);
 }
 

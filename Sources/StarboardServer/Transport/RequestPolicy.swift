@@ -1,17 +1,31 @@
-/// Which requests the server answers: allowed `Host` and `Origin` headers and
-/// the security headers of every HTTP response.
+/// Which requests the server answers: allowed `Host` and `Origin` headers, the access token
+/// beyond loopback, and the security headers of every HTTP response.
 ///
 /// The `Host` check defeats DNS rebinding (a hostile page whose name resolves
 /// to 127.0.0.1); the `Origin` check defeats cross-site websocket hijacking,
-/// since browsers let any page open a websocket to localhost.
+/// since browsers let any page open a websocket to localhost. Neither stops a
+/// program on another machine, which sends what headers it likes: beyond
+/// loopback the token does (``AccessToken``).
 struct RequestPolicy: Sendable {
     private let allowedHosts: Set<String>
     private let allowedOrigins: Set<String>
     private let checksOrigin: Bool
+    /// Required on the page and on websocket upgrades; nil on loopback.
+    let accessToken: AccessToken?
     let securityHeaders: [(name: String, value: String)]
 
-    init(configuration: ServerConfiguration, port: Int) {
-        let names = ["127.0.0.1", "localhost", "[::1]", Self.urlHost(configuration.host)]
+    /// The query parameter that carries the token, on `/` and on the websocket path.
+    static let tokenParameter = "token"
+
+    /// `accessToken` nil: loopback, where the loopback names and the configured host are the
+    /// only Hosts. With a token the machine's own names and addresses are allowed too, since
+    /// that is what browsers on other devices send.
+    init(configuration: ServerConfiguration, port: Int, accessToken: AccessToken? = nil,
+         machine: MachineAddresses = MachineAddresses(names: [], addresses: [])) {
+        var names = ["127.0.0.1", "localhost", "[::1]", Self.urlHost(configuration.host)]
+        if accessToken != nil {
+            names += machine.names + machine.addresses.map(Self.urlHost)
+        }
         var hosts = Set(names.map { "\($0):\(port)".lowercased() })
         if port == 80 {
             hosts.formUnion(names.map { $0.lowercased() })
@@ -20,6 +34,7 @@ struct RequestPolicy: Sendable {
         allowedOrigins = Set(names.map { "http://\($0):\(port)".lowercased() })
             .union(configuration.allowedOrigins.map(Self.normalizedOrigin))
         checksOrigin = configuration.originCheck
+        self.accessToken = accessToken
         let ownSocket = "ws://\(Self.urlHost(configuration.host)):\(port)"
         securityHeaders = [
             ("Content-Security-Policy",
@@ -32,6 +47,22 @@ struct RequestPolicy: Sendable {
             ("Cache-Control", "no-cache"),
         ]
     }
+
+    /// Whether a request carrying `token` (the `token` query parameter, nil when absent) may
+    /// have the page or a websocket: always on loopback, with the right token beyond it.
+    func allowsToken(_ token: String?) -> Bool {
+        guard let accessToken else { return true }
+        return accessToken.matches(token)
+    }
+
+    /// What a refused request is told: that a token is needed, and where it is to be found.
+    /// Never the token itself.
+    static let tokenRefusal = """
+        Forbidden: this Starboard server listens beyond loopback and needs its access token.
+        Open the URL that `starboard serve` printed when it started (it ends in ?token=...);
+        websocket clients connect to /ws?token=THE_TOKEN.
+
+        """
 
     /// Whether a request with this `Host` header (nil when absent) may be answered.
     func allowsHost(_ host: String?) -> Bool {

@@ -26,6 +26,10 @@ public struct ServerConfiguration: Sendable {
     public var maxQueuedFrames: Int
     /// Most bytes that may wait for one client before it is dropped as too slow.
     public var maxQueuedBytes: Int
+    /// The token clients must present when the server listens beyond loopback (see
+    /// ``AccessToken``); nil makes a random one at start. Unused on loopback, which stays open
+    /// to this machine's own clients without one.
+    public var accessToken: AccessToken?
 
     /// Creates a configuration; only the web root has no sensible default.
     public init(
@@ -40,7 +44,8 @@ public struct ServerConfiguration: Sendable {
         websocketPath: String = "/ws",
         subprotocol: String = "starboard.v1",
         maxQueuedFrames: Int = 1024,
-        maxQueuedBytes: Int = 8 * 1024 * 1024
+        maxQueuedBytes: Int = 8 * 1024 * 1024,
+        accessToken: AccessToken? = nil
     ) {
         self.host = host
         self.port = port
@@ -54,5 +59,6 @@ public struct ServerConfiguration: Sendable {
         self.subprotocol = subprotocol
         self.maxQueuedFrames = maxQueuedFrames
         self.maxQueuedBytes = maxQueuedBytes
+        self.accessToken = accessToken
     }
 }

@@ -18,6 +18,13 @@ extension ServiceLoop {
         case .notFound:
             return try respond(wsi, status: 404, body: "Not found\n")
         case .file(let filePath, let contentType):
+            // Beyond loopback the page needs the token: a browser without it gets the reason in
+            // words rather than a page that can never connect. The files the page loads (its
+            // scripts, styles and fonts, the same for everyone) hold no component state and are
+            // served without it; the state only ever travels over the websocket.
+            if contentType.hasPrefix("text/html"), !policy.allowsToken(queryArgument(wsi, RequestPolicy.tokenParameter)) {
+                return try respond(wsi, status: 403, body: RequestPolicy.tokenRefusal)
+            }
             let headers = policy.securityHeaderLines
             let result = try LWSCall.check(
                 lws_serve_http_file(wsi, filePath, contentType, headers, Int32(headers.utf8.count)),
@@ -42,6 +49,8 @@ extension ServiceLoop {
                 "Forbidden: websocket Origin not allowed\n"
             } else if header(wsi, WSI_TOKEN_GET_URI) != configuration.websocketPath {
                 "Forbidden: no websocket endpoint here\n"
+            } else if !policy.allowsToken(queryArgument(wsi, RequestPolicy.tokenParameter)) {
+                RequestPolicy.tokenRefusal
             } else if endpoint != .websocket || !offered.contains(configuration.subprotocol) {
                 "Forbidden: subprotocol \(configuration.subprotocol) required\n"
             } else {
@@ -115,6 +124,18 @@ extension ServiceLoop {
             total += Int(max(0, lws_hdr_total_length(wsi, lws_token_indexes(rawValue: UInt32(token)))))
         }
         return total
+    }
+
+    /// The value of the request's first query argument called `name`, or nil when absent (or
+    /// longer than any token could be).
+    func queryArgument(_ wsi: OpaquePointer, _ name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: AccessToken.maximumLength + name.utf8.count + 8)
+        let prefix = name + "="
+        let found: String? = buffer.withUnsafeMutableBufferPointer { buffer in
+            guard let value = lws_get_urlarg_by_name(wsi, prefix, buffer.baseAddress!, Int32(buffer.count)) else { return nil }
+            return String(cString: value)
+        }
+        return found
     }
 
     /// The value of a request header, or nil when absent.

@@ -67,8 +67,8 @@ final class ServiceLoop {
     static let maxHeaderBytes = 16 * 1024
     static let headerStoreBytes = 32 * 1024
 
-    /// Creates the context and the listening vhost; returns the bound port.
-    func open() throws(WebSocketServerError) -> Int {
+    /// Creates the context and the listening vhost; returns where it listens.
+    func open() throws(WebSocketServerError) -> Listening {
         lws_set_log_level(Self.logLevel(), nil)
         let named = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
         // lws takes a name it cannot bind for an interface that may come up later: it binds
@@ -116,9 +116,15 @@ final class ServiceLoop {
             close()
             throw .cannotListen("\(configuration.host): libwebsockets bound no socket")
         }
-        policy = RequestPolicy(configuration: configuration, port: port)
+        // Beyond loopback, headers prove nothing (another machine sends what it likes): the
+        // token is what keeps the network out, and browsers there send this machine's own
+        // names and addresses as Host.
+        let beyondLoopback = !Listening.isLoopback(host)
+        let token = beyondLoopback ? configuration.accessToken ?? AccessToken.random() : nil
+        let machine = beyondLoopback ? MachineAddresses.current() : MachineAddresses(names: [], addresses: [])
+        policy = RequestPolicy(configuration: configuration, port: port, accessToken: token, machine: machine)
         outbox.attach(context: context)
-        return port
+        return Listening(port: port, address: host, accessToken: token, machine: machine)
     }
 
     /// Services the context until ``Outbox/requestStop()``.

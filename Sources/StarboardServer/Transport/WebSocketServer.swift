@@ -41,6 +41,12 @@ public final class WebSocketServer: Sendable {
     ///   ``WebSocketServerError/alreadyStarted`` on a second call.
     @discardableResult
     public func start() throws(WebSocketServerError) -> Int {
+        try listen().port
+    }
+
+    /// Binds and starts serving; returns where it listens and, beyond loopback, the token
+    /// clients must present. See ``start()`` for the errors.
+    public func listen() throws(WebSocketServerError) -> Listening {
         try validate(configuration)
         let startup = Startup()
         let (configuration, handler, outbox) = (configuration, handler, outbox)
@@ -52,7 +58,7 @@ public final class WebSocketServer: Sendable {
                 SystemCall.blockSIGPIPEForThisThread()
                 // The loop is created, used and released on the service thread only.
                 let loop = ServiceLoop(configuration: configuration, handler: handler, outbox: outbox)
-                let result: Result<Int, WebSocketServerError>
+                let result: Result<Listening, WebSocketServerError>
                 do throws(WebSocketServerError) {
                     result = .success(try loop.open())
                 } catch {
@@ -149,15 +155,15 @@ public final class WebSocketServer: Sendable {
 
 /// The start-up result, passed from the service thread to ``WebSocketServer/start()``.
 private final class Startup: Sendable {
-    private let result = Mutex<Result<Int, WebSocketServerError>?>(nil)
+    private let result = Mutex<Result<Listening, WebSocketServerError>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
-    func report(_ outcome: Result<Int, WebSocketServerError>) {
+    func report(_ outcome: Result<Listening, WebSocketServerError>) {
         result.withLock { $0 = outcome }
         ready.signal()
     }
 
-    func wait() -> Result<Int, WebSocketServerError> {
+    func wait() -> Result<Listening, WebSocketServerError> {
         ready.wait()
         return result.withLock { $0! }
     }
