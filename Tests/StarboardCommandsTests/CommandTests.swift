@@ -93,6 +93,15 @@ struct CommandTests {
         #expect(run("render", "--help").stdout.contains("--variant NAME"))
     }
 
+    @Test func serveHelpSaysWhatListeningBeyondLoopbackExposes() {
+        let help = run("help", "serve").stdout
+        #expect(help.contains("LISTENING BEYOND LOOPBACK"))
+        #expect(help.contains("?token="))
+        #expect(help.contains("STARBOARD_TOKEN"))
+        #expect(help.contains("plain HTTP, not encrypted"))
+        #expect(help.contains("read every component's values"))
+    }
+
     @Test func noArgumentsStartsTheServerWithDefaults() {
         guard case .serve(let options) = StarboardCommand.parse([]) else {
             Issue.record("no arguments should serve")

@@ -74,6 +74,7 @@ const state = {
   urlValues: null,         // values from the URL still to be sent after the first render
   firstCatalog: true,
   focusAfterRender: null,  // property search chose before the component's first render
+  tokenRefused: false,     // the server is up but refuses the page's access token
 };
 
 // Connection
@@ -83,9 +84,14 @@ connection.addEventListener('open', () => {
   // The server answers a new socket with its catalog; resync happens there.
   state.subscriptions.clear();
   state.newest = -Infinity;
+  state.tokenRefused = false;
   changes.forgetRevisions();
 });
-connection.addEventListener('retry', () => showStatus(connection.state));
+connection.addEventListener('retry', async () => {
+  showStatus(connection.state);
+  state.tokenRefused = await pageRefusesToken();
+  showConnectionBanner(connection.state);
+});
 connection.addEventListener('message', (event) => {
   const { message, answered } = event.detail;
   switch (message.type) {
@@ -139,11 +145,15 @@ function showConnectionBanner(connectionState) {
     }
   }
   const seconds = Math.max(1, Math.round(connection.retryInMs / 1000));
-  $('connection-title').textContent = connectionState === 'offline'
-    ? 'Offline: the Starboard server is not answering.'
-    : 'Connection lost: reconnecting to the Starboard server…';
+  $('connection-title').textContent = state.tokenRefused
+    ? 'The Starboard server does not accept this page’s access token.'
+    : connectionState === 'offline'
+      ? 'Offline: the Starboard server is not answering.'
+      : 'Connection lost: reconnecting to the Starboard server…';
   const parts = [
-    `Editing is paused until it answers (next try in about ${seconds} s); the preview and the values show what the server last confirmed.`,
+    state.tokenRefused
+      ? 'It makes a new token each time it starts (unless STARBOARD_TOKEN sets one): open the URL it printed when it started, which ends in ?token=…. Editing is paused; the preview and the values show what the server last confirmed.'
+      : `Editing is paused until it answers (next try in about ${seconds} s); the preview and the values show what the server last confirmed.`,
     waiting.length
       ? `Not sent yet, and sent when the connection returns: ${waiting.join(', ')}.`
       : 'No change of yours is waiting to be sent.',
@@ -154,6 +164,22 @@ function showConnectionBanner(connectionState) {
 }
 
 $('connection-retry').addEventListener('click', () => connection.retryNow());
+
+/**
+ * Whether the server is up but refuses this page's access token (or its
+ * lack of one). A server listening beyond loopback makes a new token at each
+ * start, so after a restart the page's is stale; a refused websocket cannot
+ * say why, but the page's own address, asked for again, answers 403 with
+ * the reason.
+ */
+async function pageRefusesToken() {
+  try {
+    const response = await fetch(location.href, { cache: 'no-store' });
+    return response.status === 403 && (await response.text()).includes('access token');
+  } catch {
+    return false;  // the server is not answering at all: the ordinary banner says so
+  }
+}
 
 function onCatalog(message) {
   const components = Array.isArray(message.components) ? message.components : [];

@@ -51,3 +51,21 @@ def test_the_page_without_the_token_says_where_to_find_it(browser, make_server):
     text = browser.find_element(By.TAG_NAME, "body").text
     assert "needs its access token" in text and "printed" in text, text
     assert server.token not in text
+
+
+def test_a_stale_token_after_a_restart_is_said_on_the_page(browser, make_server):
+    server = make_server(extra_args=["--host", "0.0.0.0"])
+    first = server.token
+    browser.get(f"http://127.0.0.1:{server.port}/?c=RatingControl&token={first}")
+    wait(browser, lambda d: status(d) == "connected", message="the page did not connect with the token")
+    server.restart()
+    assert server.token != first
+    wait(browser, lambda d: "does not accept this page’s access token" in banner(d), timeout=20,
+         message="the page did not say its token is stale")
+    assert "open the URL it printed" in banner(browser)
+    assert status(browser) != "connected"
+
+
+def banner(driver) -> str:
+    node = driver.find_element(By.ID, "connection-banner")
+    return node.text if node.is_displayed() else ""
