@@ -8,6 +8,7 @@ every interface for a few seconds each and are stopped at teardown.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import base64
 import json
 import os
@@ -174,3 +175,22 @@ def test_a_chosen_token_is_used_and_a_bad_one_refused(make_server):
     assert result.returncode == 2, result.stdout + result.stderr
     assert "STARBOARD_TOKEN: a token needs 16 to 256 characters; got 5" in result.stderr
     assert "listening" not in result.stdout
+
+
+def test_one_address_of_the_network_needs_the_token_too(make_server):
+    addresses = [a for a in own_addresses() if ":" not in a]
+    if not addresses:
+        pytest.skip("this machine has no IPv4 address besides loopback")
+    own = addresses[0]
+    server = make_server(extra_args=["--host", own])
+    assert printed_urls(server) == [f"http://{own}:{server.port}/?token={server.token}"]
+    assert HEX_TOKEN.match(server.token)
+
+    def get(path: str) -> int:
+        connection = http.client.HTTPConnection(own, server.port, timeout=TIMEOUT)
+        connection.request("GET", path)
+        status = connection.getresponse().status
+        connection.close()
+        return status
+    assert get("/") == 403
+    assert get(f"/?token={server.token}") == 200
