@@ -43,6 +43,10 @@ extension StarboardCommand {
             }
         }
         serverOptions.log = { line in printError("warning: \(line)\n") }
+        // "Save as variant" edits the sources of the package the server runs in: the one
+        // `--watch` rebuilds, found the same way.
+        let package = NewCommand.packageRoot(from: FileManager.default.currentDirectoryPath)
+        serverOptions.sourcePackage = package.map { SourcePackage(root: $0, rebuildsOnChange: options.watch) }
         let host: any ComponentHost
         if options.watch && options.inProcess {
             printError("starboard: --watch needs the worker (it swaps workers to reload code); drop --no-worker\n")
@@ -97,8 +101,8 @@ extension StarboardCommand {
         if options.open { openInBrowser(listening.isWildcard ? urls[urls.count - 1] : urls[0]) }
         var watcher: FileWatcher?
         if options.watch {
-            let here = FileManager.default.currentDirectoryPath
-            guard let package = NewCommand.packageRoot(from: here) else {
+            guard let package else {
+                let here = FileManager.default.currentDirectoryPath
                 printError("starboard: --watch must run in your package (no Package.swift in \(here) or above it)\n")
                 try? server.stop()
                 return 1

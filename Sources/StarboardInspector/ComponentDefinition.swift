@@ -29,6 +29,9 @@ public struct VariantDefinition: Sendable {
 /// Everything here is pure: the same values give the same SVG bytes.
 public struct ComponentDefinition: Sendable {
     public let name: String
+    /// The Swift type, as its declaration spells it (`RatingControl`): what a usage snippet and
+    /// a saved variant write, and what `name` need not be (`static let name = …`).
+    public let swiftType: String
     public let title: String
     public let summary: String
     /// In declaration order.
@@ -84,6 +87,7 @@ public struct ComponentDefinition: Sendable {
         }
 
         self.name = name
+        self.swiftType = String(describing: C.self)
         self.title = C.title
         self.summary = C.summary
         self.environments = C.environments
@@ -324,7 +328,7 @@ public struct ComponentDefinition: Sendable {
     /// The schema entry: name, title, summary, properties and variants.
     public var schema: JSONValue {
         .object([
-            ("name", .string(name)), ("title", .string(title)), ("summary", .string(summary)),
+            ("name", .string(name)), ("swiftType", .string(swiftType)), ("title", .string(title)), ("summary", .string(summary)),
             ("properties", .array(properties.map(\.schema))),
             ("variants", .array(variants.map { .object([("name", .string($0.name)), ("values", json($0.changes))]) })),
         ])

@@ -295,6 +295,35 @@ public struct PropertyDescriptor: Sendable {
         return .object(members)
     }
 
+    /// Reads a ``schema`` entry back: what a process that only has the catalog (the server, whose
+    /// worker runs the component code) needs to check and spell values as the component does.
+    /// Nil when `json` is not a schema entry.
+    public init?(schema json: JSONValue) {
+        guard let name = json["name"]?.stringValue, let kindName = json["kind"]?.stringValue,
+              let kind = PropertyKind(rawValue: kindName) else { return nil }
+        let limits = json["constraints"]
+        var constraints = Constraints(
+            minimum: limits?["min"]?.doubleValue, maximum: limits?["max"]?.doubleValue, step: limits?["step"]?.doubleValue,
+            maxLength: limits?["maxLength"]?.doubleValue.flatMap { Int(exactly: $0) }
+        )
+        if case .array(let options)? = limits?["options"] {
+            constraints.options = options.compactMap { option in
+                option["value"]?.stringValue.map { ChoiceOption(value: $0, label: option["label"]?.stringValue ?? $0) }
+            }
+        }
+        if let property = limits?["maxProperty"]?.stringValue {
+            constraints.upperBound = DependentBound(property: property, inclusive: true)
+        } else if let property = limits?["belowProperty"]?.stringValue {
+            constraints.upperBound = DependentBound(property: property, inclusive: false)
+        }
+        // The default is checked against the kind only: the worker already checked the rest.
+        let kindOnly = PropertyDescriptor(name: name, label: name, kind: kind, defaultValue: .bool(false),
+                                          constraints: Constraints(options: constraints.options), help: nil)
+        guard let defaultJSON = json["default"], let defaultValue = try? kindOnly.value(fromJSON: defaultJSON, component: "") else { return nil }
+        self.init(name: name, label: json["label"]?.stringValue ?? name, kind: kind, defaultValue: defaultValue,
+                  constraints: constraints, help: json["help"]?.stringValue)
+    }
+
     private static func number(_ value: Double, _ kind: PropertyKind) -> JSONValue {
         kind == .integer ? .integer(Int(value)) : .number(value)
     }

@@ -23,6 +23,13 @@ public enum VariantSource {
     public static func adding(
         _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String, in source: String
     ) throws(VariantSourceError) -> String {
+        try insertion(name, values: values, to: typeName, in: source).source
+    }
+
+    /// The edited source and the entry in it.
+    private static func insertion(
+        _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String, in source: String
+    ) throws(VariantSourceError) -> (source: String, entry: String) {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw VariantSourceError("a variant needs a name") }
         let text = Array(source.utf8)
         guard let body = typeBody(typeName, in: text) else {
@@ -39,10 +46,7 @@ public enum VariantSource {
         if let taken, taken.firstMatch(in: list, range: NSRange(list.startIndex..., in: list)) != nil {
             throw VariantSourceError("\(typeName) already has a variant named \(swiftString(name))")
         }
-        let isEmpty = list.dropFirst().allSatisfy(\.isWhitespace)
-        let call = isEmpty ? "Variant<\(typeName)>(\(swiftString(name)))" : "Variant(\(swiftString(name)))"
-        let assignments = values.map { "$0.\($0.name) = \(swiftLiteral($0.value))" }
-        let entry = assignments.isEmpty ? "\(call)," : "\(call) { \(assignments.joined(separator: "; ")) },"
+        let entry = entryText(name, values: values, typeName: typeName, listIsEmpty: list.dropFirst().allSatisfy(\.isWhitespace))
 
         // The new line takes the indentation of the entries (or one level more than the list's
         // line when it is empty), and goes after the last entry.
@@ -65,39 +69,117 @@ public enum VariantSource {
             result += Array("\n\(indent)\(entry)\n\(closingIndent.prefix { $0 == " " || $0 == "\t" })".utf8)
             result += text[close...]
         }
-        return String(decoding: result, as: UTF8.self)
+        return (String(decoding: result, as: UTF8.self), entry)
     }
 
-    /// Adds the variant to `file` and replaces it atomically.
+    /// What ``save(_:values:to:file:packageRoot:expectedDigest:write:)`` wrote (or would write).
+    public struct Saved: Sendable, Equatable {
+        /// The entry as it stands in the file: `Variant("Evening") { $0.rating = 4 },`.
+        public var entry: String
+        /// The ``digest(of:)`` of the file after the edit.
+        public var digest: String
+    }
+
+    /// Adds the variant to `file` and replaces it atomically; with `write` false, only says
+    /// what it would write (or why it would not).
     ///
     /// Refuses, leaving the file as it was, when `file` is not inside `packageRoot` (symbolic
-    /// links resolved), when its contents are not `expected` (it changed on disk since they were
-    /// read), or when ``adding(_:values:to:in:)`` refuses.
+    /// links resolved) or inside its build folder, when its ``digest(of:)`` is not
+    /// `expectedDigest` (it changed on disk since it was read), or when
+    /// ``adding(_:values:to:in:)`` refuses.
+    @discardableResult
     public static func save(
         _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String,
-        file: URL, packageRoot: URL, expected: String
-    ) throws(VariantSourceError) {
+        file: URL, packageRoot: URL, expectedDigest: String, write: Bool = true
+    ) throws(VariantSourceError) -> Saved {
         let resolved = file.standardizedFileURL.resolvingSymlinksInPath().path
         let root = packageRoot.standardizedFileURL.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard resolved.hasPrefix(prefix) else {
             throw VariantSourceError("\(file.path) is outside the package at \(packageRoot.path); Starboard edits only the package's own files")
         }
-        let current: String
+        guard !resolved.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw VariantSourceError("\(file.path) is in a hidden or build folder of the package (a dependency's checkout?); Starboard edits only the package's own sources")
+        }
+        let data: Data
         do {
-            current = try String(contentsOf: URL(fileURLWithPath: resolved), encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: resolved))
         } catch {
             throw VariantSourceError("cannot read \(file.path): \(error.localizedDescription)")
         }
-        guard current == expected else {
-            throw VariantSourceError("\(file.path) changed on disk since it was read; reload and save the variant again")
+        guard digest(of: data) == expectedDigest else {
+            throw VariantSourceError("\(file.path) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
         }
-        let edited = try adding(name, values: values, to: typeName, in: current)
+        guard let current = String(data: data, encoding: .utf8) else {
+            throw VariantSourceError("\(file.path) is not UTF-8 text")
+        }
+        let (edited, entry) = try insertion(name, values: values, to: typeName, in: current)
+        let saved = Saved(entry: entry, digest: digest(of: Data(edited.utf8)))
+        guard write else { return saved }
         do {
             // Written beside the file and renamed over it: the file is either the old one or the new one.
             try Data(edited.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
         } catch {
             throw VariantSourceError("cannot write \(file.path): \(error.localizedDescription)")
         }
+        return saved
+    }
+
+    /// What tells one version of a file from another: FNV-1a (64 bits) of its bytes, and their
+    /// count. For noticing an edit, not for security.
+    public static func digest(of bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var count = 0
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            count += 1
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(count)
+    }
+
+    /// The Swift file of `packageRoot` that declares `typeName`'s variants list: the one file
+    /// under `folders` (searched whole, hidden folders skipped) with `struct TYPE` or
+    /// `extension TYPE` and a `static let variants = [` in it. Refuses, saying why, when none or
+    /// more than one has the list.
+    public static func locate(_ typeName: String, in packageRoot: URL, folders: [String] = ["Sources", "Components"]) throws(VariantSourceError) -> URL {
+        var withList: [URL] = []
+        var declaring: [URL] = []
+        let searched = folders.filter { FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent($0).path) }
+        for folder in searched {
+            let top = packageRoot.appendingPathComponent(folder)
+            guard let walk = FileManager.default.enumerator(at: top, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
+            for case let url as URL in walk where url.pathExtension == "swift" {
+                guard let data = try? Data(contentsOf: url), data.count <= 4 << 20 else { continue }
+                let text = Array(data)
+                guard let body = typeBody(typeName, in: text) else { continue }
+                declaring.append(url)
+                if variantsListOpening(in: text, within: body) != nil { withList.append(url) }
+            }
+        }
+        let relative = { (url: URL) in String(url.standardizedFileURL.path.dropFirst(packageRoot.standardizedFileURL.path.count + 1)) }
+        switch withList.count {
+        case 1:
+            return withList[0]
+        case 0 where !declaring.isEmpty:
+            throw VariantSourceError("\(typeName) (in \(declaring.map(relative).joined(separator: ", "))) has no `static let variants = [ … ]` list to add to; "
+                + "add `static let variants: [Variant<\(typeName)>] = []` to it")
+        case 0:
+            let places = searched.isEmpty ? "the package has no \(folders.joined(separator: " or ")) folder" : "no Swift file in \(searched.map { $0 + "/" }.joined(separator: " or ")) declares it"
+            throw VariantSourceError("cannot find the source of \(typeName) in the package at \(packageRoot.path): \(places) "
+                + "(a dependency's component is saved from its own package)")
+        default:
+            throw VariantSourceError("more than one file declares variants of \(typeName) (\(withList.map(relative).sorted().joined(separator: ", "))); "
+                + "Starboard does not know which to edit")
+        }
+    }
+
+    /// The line ``adding(_:values:to:in:)`` writes; an empty list's first entry names the type,
+    /// so that `static let variants = [` needs no type annotation.
+    private static func entryText(_ name: String, values: [(name: String, value: PropertyValue)], typeName: String, listIsEmpty: Bool) -> String {
+        let call = listIsEmpty ? "Variant<\(typeName)>(\(swiftString(name)))" : "Variant(\(swiftString(name)))"
+        let assignments = values.map { "$0.\($0.name) = \(swiftLiteral($0.value))" }
+        return assignments.isEmpty ? "\(call)," : "\(call) { \(assignments.joined(separator: "; ")) },"
     }
 
     /// A value as component code spells it, with initializers that cannot fail.

@@ -18,6 +18,8 @@ public final class LivePreviewServer: Sendable {
         public var accessToken: AccessToken?
         /// Seconds a stalled client may keep output waiting before it is dropped.
         public var stallTimeout = 30.0
+        /// The package "Save as variant" writes into; nil when the server runs outside one.
+        public var sourcePackage: SourcePackage?
         /// Where warnings that come while serving go (a save that failed).
         public var log: @Sendable (String) -> Void = { _ in }
 
@@ -63,7 +65,7 @@ public final class LivePreviewServer: Sendable {
         let saved = keepsValues ? loaded.components.mapValues { SavedComponent(values: $0.values, revision: Revision.afterRestart($0.revision)) } : [:]
         let session: Session
         do {
-            session = try Session(host: host, saved: saved) { store?.changed() }
+            session = try Session(host: host, saved: saved, package: options.sourcePackage) { store?.changed() }
         } catch {
             throw .components(error)
         }

@@ -58,3 +58,25 @@ struct RegistryTests {
         #expect(component["variants"]?.description == #"[{"name":"Busy","values":{"count":9,"mood":"busy"}}]"#)
     }
 }
+
+@Suite("Schema read back")
+struct SchemaReadBackTests {
+    /// The server only has the catalog; what it reads back must be what the worker wrote.
+    @Test func everyKindsDescriptorReadsBackFromItsSchema() throws {
+        let definition = try #require(try Registry([EveryKind.self]).component(named: "EveryKind"))
+        #expect(definition.properties.count == 11)
+        for property in definition.properties {
+            let read = try #require(PropertyDescriptor(schema: property.schema), "\(property.name) did not read back")
+            #expect(read.schema == property.schema)
+            #expect(read.defaultValue == property.defaultValue)
+            #expect(read.constraints == property.constraints)
+        }
+        #expect(definition.schema["swiftType"] == .string("EveryKind"))
+    }
+
+    @Test func somethingElseIsNoDescriptor() {
+        #expect(PropertyDescriptor(schema: .object([("name", .string("x")), ("kind", .string("colour")), ("default", .string("#FFFFFF"))])) == nil)
+        #expect(PropertyDescriptor(schema: .object([("name", .string("x")), ("kind", .string("integer")), ("default", .string("three"))])) == nil)
+        #expect(PropertyDescriptor(schema: .array([])) == nil)
+    }
+}

@@ -132,7 +132,7 @@ struct VariantSourceTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: stray)
         for file in [stray, link] {
             #expect(throws: VariantSourceError.self) {
-                try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: file, packageRoot: package, expected: source)
+                try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: file, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
             }
         }
         #expect(try Data(contentsOf: stray) == Data(source.utf8))
@@ -141,26 +141,93 @@ struct VariantSourceTests {
         let changed = source + "// edited in an editor\n"
         try Data(changed.utf8).write(to: inside)
         do {
-            try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expected: source)
+            try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
             Issue.record("a file changed on disk was edited")
         } catch {
-            #expect(error.description.contains("changed on disk since it was read"))
+            #expect(error.description.contains("changed on disk since the page loaded it"))
         }
         #expect(try Data(contentsOf: inside) == Data(changed.utf8))
 
         // No variants list: refused, byte-identical.
         do {
-            try VariantSource.save("Evening", values: [], to: "StarButton", file: inside, packageRoot: package, expected: changed)
+            try VariantSource.save("Evening", values: [], to: "StarButton", file: inside, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(changed.utf8)))
             Issue.record("a type without a variants list was edited")
         } catch {
             #expect(error.description.contains("no `static let variants"))
         }
         #expect(try Data(contentsOf: inside) == Data(changed.utf8))
 
-        // And when all is well, the file has the new variant.
-        try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expected: changed)
-        let saved = try String(contentsOf: inside, encoding: .utf8)
-        #expect(saved.contains("        Variant(\"Evening\") { $0.rating = 2 },\n    ]"))
-        #expect(saved.hasSuffix("// edited in an editor\n"))
+        // A dry run says what it would write, and writes nothing.
+        let dry = try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
+                                         expectedDigest: VariantSource.digest(of: Data(changed.utf8)), write: false)
+        #expect(dry.entry == "Variant(\"Evening\") { $0.rating = 2 },")
+        #expect(try Data(contentsOf: inside) == Data(changed.utf8))
+
+        // And when all is well, the file has the new variant, and the digest returned is the new file's.
+        let saved = try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
+                                           expectedDigest: VariantSource.digest(of: Data(changed.utf8)))
+        let text = try String(contentsOf: inside, encoding: .utf8)
+        #expect(text.contains("        Variant(\"Evening\") { $0.rating = 2 },\n    ]"))
+        #expect(text.hasSuffix("// edited in an editor\n"))
+        #expect(saved == dry && saved.digest == VariantSource.digest(of: Data(text.utf8)))
+
+        // A file in a hidden folder of the package (a dependency's checkout under .build) is not the package's.
+        let checkout = package.appendingPathComponent(".build/checkouts/Other/RatingControl.swift")
+        try FileManager.default.createDirectory(at: checkout.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(source.utf8).write(to: checkout)
+        #expect(throws: VariantSourceError.self) {
+            try VariantSource.save("Evening", values: [], to: "RatingControl", file: checkout, packageRoot: package,
+                                   expectedDigest: VariantSource.digest(of: Data(source.utf8)))
+        }
+        #expect(try Data(contentsOf: checkout) == Data(source.utf8))
+    }
+
+    @Test func theDigestTellsEveryEditApart() {
+        let source = Data(Self.ratingControl.utf8)
+        #expect(VariantSource.digest(of: source) == VariantSource.digest(of: Data(Self.ratingControl.utf8)))
+        var edited = source
+        edited[edited.count / 2] ^= 1
+        #expect(VariantSource.digest(of: edited) != VariantSource.digest(of: source))
+        #expect(VariantSource.digest(of: source + Data([10])) != VariantSource.digest(of: source))
+        #expect(VariantSource.digest(of: Data()) == "cbf29ce484222325-0")
+    }
+
+    @Test func findsTheOneFileThatDeclaresTheVariantsOrSaysWhyNot() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("variant-locate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        func write(_ path: String, _ text: String) throws {
+            let url = package.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("Sources/Kit/Chip.swift", "struct Chip: Component {\n    static let variants = [\n        Variant<Chip>(\"Plain\"),\n    ]\n}\n")
+        // Mentions of the type elsewhere, a longer name, and a declaration without variants do not count.
+        try write("Sources/Kit/Use.swift", "let chip = Chip()\nstruct ChipRow { static let variants = [1] }\nextension Chip { var x: Int { 1 } }\n")
+        try write("Sources/Kit/.hidden/Chip.swift", "struct Chip { static let variants = [] }\n")
+        try write("Tests/KitTests/Chip.swift", "struct Chip { static let variants = [] }\n")
+        try write("Sources/Kit/Tag.swift", "struct Tag: Component {\n    var body: some View { EmptyView() }\n}\n")
+
+        let found = try VariantSource.locate("Chip", in: package)
+        #expect(found.lastPathComponent == "Chip.swift" && found.path.hasSuffix("Sources/Kit/Chip.swift"))
+        do {
+            _ = try VariantSource.locate("Tag", in: package)
+            Issue.record("a type without a variants list was located")
+        } catch {
+            #expect(error.description.contains("Tag (in Sources/Kit/Tag.swift) has no `static let variants"))
+            #expect(error.description.contains("static let variants: [Variant<Tag>] = []"))
+        }
+        do {
+            _ = try VariantSource.locate("Badge", in: package)
+            Issue.record("a type declared nowhere was located")
+        } catch {
+            #expect(error.description.contains("no Swift file in Sources/ declares it"))
+        }
+        try write("Components/Chip.swift", "extension Chip {\n    static let variants = [Variant<Chip>(\"Other\")]\n}\n")
+        do {
+            _ = try VariantSource.locate("Chip", in: package)
+            Issue.record("two files with variants of one type: one was picked")
+        } catch {
+            #expect(error.description.contains("Components/Chip.swift, Sources/Kit/Chip.swift"))
+        }
     }
 }

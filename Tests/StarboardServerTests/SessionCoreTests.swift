@@ -13,8 +13,11 @@ struct CoreHarness {
     private(set) var calls: [(number: UInt64, request: WorkerRequest)] = []
     private(set) var batchesSent = 0
     private(set) var changedNotes = 0
+    /// The real desk, run in step: its file work is done before the event returns.
+    let sources: SourceDesk
 
-    init(registry: Registry, saved: [String: SavedComponent] = [:], connections: [ConnectionID]) throws {
+    init(registry: Registry, saved: [String: SavedComponent] = [:], connections: [ConnectionID], package: SourcePackage? = nil) throws {
+        sources = SourceDesk(package: package)
         let host = InProcessHost(registry: registry)
         var warnings: [String] = []
         let catalog = try HotReload.fetchCatalog(from: host)
@@ -53,6 +56,12 @@ struct CoreHarness {
                 if case .batch = request { batchesSent += 1 }
                 calls.append((number, request))
             case .changed: changedNotes += 1
+            case .source(let job):
+                let answer = sources.answer(job)
+                var answered = SessionEffects()
+                core.answered(job, answer, into: &answered)
+                for case .send(let frame, let connection, let key) in answered.all { sink.send(frame, to: connection, coalescingKey: key) }
+                for case .broadcast(let frame, let connections, let key) in answered.all { sink.broadcast(frame, to: connections, coalescingKey: key) }
             }
         }
     }

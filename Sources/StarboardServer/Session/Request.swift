@@ -22,11 +22,17 @@ enum Request: Equatable {
     case history(component: String)
     /// Brings back the values after the change at `revision` of the actions log.
     case restore(component: String, revision: Int)
+    /// Which file declares the component's variants, and its digest (for ``saveVariant``).
+    case source(component: String)
+    /// Writes the current values (those that differ from the defaults) into the component's
+    /// source as a variant named `name`, if the values are still those of `revision` and the file
+    /// still has `digest`; with `dryRun`, only says what it would write.
+    case saveVariant(component: String, name: String, revision: Int, digest: String, dryRun: Bool)
 
     var component: String {
         switch self {
         case .subscribe(let c, _), .unsubscribe(let c, _), .set(let c, _), .reset(let c, _), .tap(let c, _), .preview(let c, _, _), .audit(let c, _),
-             .undo(let c), .redo(let c), .history(let c), .restore(let c, _): c
+             .undo(let c), .redo(let c), .history(let c), .restore(let c, _), .source(let c), .saveVariant(let c, _, _, _, _): c
         }
     }
 }
@@ -46,7 +52,7 @@ struct RequestError: Error, Equatable {
 }
 
 extension Envelope {
-    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit", "undo", "redo", "history", "restore"]
+    static let types = ["subscribe", "unsubscribe", "set", "reset", "tap", "preview", "audit", "undo", "redo", "history", "restore", "source", "saveVariant"]
 
     /// The deepest nesting a request may have. The server forwards values to its worker wrapped
     /// in a few more levels (a batch, its list of changes, the change), and the worker reads
@@ -59,6 +65,11 @@ extension Envelope {
     /// `900000000000000`); bounding the written size keeps a whole batch
     /// (``ChangeScheduler/maxBatch`` of them) far below ``WorkerFraming/maxFrameBytes``.
     static let maxValuesBytes = 256 * 1024
+
+    /// The longest variant name, in characters and in UTF-8 bytes: a name is a label on a card
+    /// and a string in code.
+    static let maxVariantNameLength = 80
+    static let maxVariantNameBytes = 320
 
     /// Reads one request; every problem becomes a ``RequestError`` that names the field at fault.
     static func parse(_ text: String) -> Result<Envelope, RequestError> {
@@ -135,6 +146,25 @@ extension Envelope {
                 return fail("\"revision\" must be an integer revision from the history, got \(revisionValue.typeName)", component: component)
             }
             request = .restore(component: component, revision: revision)
+        case "source":
+            request = .source(component: component)
+        case "saveVariant":
+            guard let nameValue = json["name"] else { return fail("missing field \"name\" in saveVariant", component: component) }
+            guard let name = nameValue.stringValue else { return fail("\"name\" must be a string, got \(nameValue.typeName)", component: component) }
+            if let problem = Self.variantNameProblem(name) { return fail("\"name\": \(problem)", component: component) }
+            guard case .integer(let revision)? = json["revision"] else {
+                return fail("\"revision\" must be the integer revision of the values to save (from their render), got \(json["revision"]?.typeName ?? "nothing")", component: component)
+            }
+            guard let digest = json["digest"]?.stringValue, !digest.isEmpty, digest.utf8.count <= 64 else {
+                return fail("\"digest\" must be the digest of the source file from a `source` reply, got \(json["digest"]?.typeName ?? "nothing")", component: component)
+            }
+            var dryRun = false
+            switch json["dryRun"] {
+            case nil, .null?: break
+            case .bool(let flag)?: dryRun = flag
+            case let other?: return fail("\"dryRun\" must be true or false, got \(other.typeName)", component: component)
+            }
+            request = .saveVariant(component: component, name: name, revision: revision, digest: digest, dryRun: dryRun)
         case "set":
             switch values() {
             case .success(let v): request = .set(component: component, values: v)
@@ -179,6 +209,18 @@ extension Envelope {
             }
         }
         return .success(Envelope(id: id, request: request))
+    }
+
+    /// Why `name` cannot name a variant, or nil when it can.
+    static func variantNameProblem(_ name: String) -> String? {
+        if name.allSatisfy(\.isWhitespace) { return "a variant needs a name" }
+        if name.utf8.count > maxVariantNameBytes { return "expected at most \(maxVariantNameBytes) bytes of UTF-8, got \(name.utf8.count)" }
+        if name.count > maxVariantNameLength { return "expected at most \(maxVariantNameLength) characters, got \(name.count)" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value != 0x200D }) {
+            return "expected a name without control or invisible formatting characters"
+        }
+        if name.first?.isWhitespace == true || name.last?.isWhitespace == true { return "expected no spaces at the start or end" }
+        return nil
     }
 
     private static func isValidID(_ id: JSONValue) -> Bool {

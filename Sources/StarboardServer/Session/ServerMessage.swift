@@ -46,6 +46,35 @@ enum ServerMessage {
         return JSONValue.object(members).description
     }
 
+    /// Where a component's variants are declared, and the digest of that file as it is now: a
+    /// `saveVariant` carries the digest back, so an edit made since is never overwritten.
+    static func source(id: JSONValue?, component: String, file: String, digest: String, rebuilds: Bool) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("source"))]
+        if let id { members.append(("id", id)) }
+        members += [("component", .string(component)), ("file", .string(file)), ("digest", .string(digest)), ("rebuilds", .bool(rebuilds))]
+        return JSONValue.object(members).description
+    }
+
+    /// No variant can be saved for the component: `unavailable` says why.
+    static func source(id: JSONValue?, component: String, unavailable: String) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("source"))]
+        if let id { members.append(("id", id)) }
+        members += [("component", .string(component)), ("unavailable", .string(unavailable))]
+        return JSONValue.object(members).description
+    }
+
+    /// A variant written into (or, with `written` false, spelled for) the component's source.
+    static func variantSaved(id: JSONValue?, component: String, name: String, file: String, entry: String, digest: String,
+                             written: Bool, rebuilds: Bool) -> String {
+        var members: [(String, JSONValue)] = [("type", .string("variantSaved"))]
+        if let id { members.append(("id", id)) }
+        members += [
+            ("component", .string(component)), ("name", .string(name)), ("file", .string(file)), ("entry", .string(entry)),
+            ("digest", .string(digest)), ("written", .bool(written)), ("rebuilds", .bool(rebuilds)),
+        ]
+        return JSONValue.object(members).description
+    }
+
     static func ack(id: JSONValue?, component: String, revision: Int, notes: [String]) -> String {
         var members: [(String, JSONValue)] = [("type", .string("ack"))]
         if let id { members.append(("id", id)) }

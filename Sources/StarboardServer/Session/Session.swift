@@ -27,10 +27,15 @@ public final class Session: WebSocketHandler {
     private let changed: @Sendable () -> Void
     /// Adjustments made to saved values at start-up (clamped, dropped), for the log.
     public let warnings: [String]
+    /// Finds and edits components' sources for "Save as variant".
+    private let sources: SourceDesk
 
     /// Starts from `saved` values, re-checked by the host, and renders every component once.
-    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
+    /// `package` is where variants are saved (nil: the server runs outside a package, and says so).
+    public init(host: any ComponentHost, saved: [String: SavedComponent] = [:], package: SourcePackage? = nil,
+                changed: @escaping @Sendable () -> Void = {}) throws(HostError) {
         self.changed = changed
+        sources = SourceDesk(package: package)
         let catalog = try HotReload.fetchCatalog(from: host)
         var warnings: [String] = []
         let components = HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
@@ -108,6 +113,11 @@ public final class Session: WebSocketHandler {
                 }
             case .changed:
                 changed()
+            case .source(let job):
+                // Never in the lock: reading a package's sources takes milliseconds.
+                sources.run(job) { [weak self] answer in
+                    self?.perform { $0.answered(job, answer, into: &$1) }
+                }
             }
         }
     }

@@ -16,11 +16,32 @@ struct SessionCore {
         var frame: OutgoingFrame
         /// Each component's variants as JSON text, sent with the render that answers `subscribe`.
         var variants: [String: String]
+        /// What saving a variant needs to know of each component, read from the schema.
+        var declarations: [String: Declaration]
+
+        /// A component's Swift type, its properties in declaration order, and the names its
+        /// variants already have.
+        struct Declaration {
+            var swiftType: String
+            var properties: [PropertyDescriptor]
+            var variantNames: Set<String>
+        }
 
         init(_ catalog: WorkerCatalog) {
             names = catalog.names
             frame = OutgoingFrame(text: ServerMessage.catalog(catalog.schema))
             variants = catalog.variants.mapValues(\.description)
+            declarations = [:]
+            if case .array(let schemas) = catalog.schema {
+                for schema in schemas {
+                    guard let name = schema["name"]?.stringValue, case .array(let properties)? = schema["properties"] else { continue }
+                    var variantNames = Set<String>()
+                    if case .array(let listed)? = catalog.variants[name] { variantNames.formUnion(listed.compactMap { $0["name"]?.stringValue }) }
+                    declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name,
+                                                     properties: properties.compactMap(PropertyDescriptor.init(schema:)),
+                                                     variantNames: variantNames)
+                }
+            }
         }
     }
 
@@ -130,6 +151,17 @@ struct SessionCore {
             let history = histories[name] ?? History()
             out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
                                            canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
+        case .source:
+            guard let declaration = catalog.declarations[name] else { return }
+            out.source(SourceJob(connection: connection, id: id, component: name, swiftType: declaration.swiftType, kind: .locate))
+        case .saveVariant(_, let variantName, let revision, let digest, let dryRun):
+            switch variantDraft(of: name, named: variantName, at: revision) {
+            case .success(let values):
+                out.source(SourceJob(connection: connection, id: id, component: name, swiftType: catalog.declarations[name]!.swiftType,
+                                     kind: .save(name: variantName, values: values, digest: digest, write: !dryRun)))
+            case .failure(let problem):
+                out.send(ServerMessage.error(RequestError(id: id, message: "\(name): cannot save the variant: \(problem.description)", component: name)), to: connection)
+            }
         case .restore(_, let revision):
             guard let values = histories[name]?.values(after: revision) else {
                 let message = "\(name): revision \(revision) is not in the history (it keeps the newest \(History.limit) changes since the server started)"
@@ -138,6 +170,43 @@ struct SessionCore {
             }
             admit(name, PendingChange(connection: connection, id: id, change: .replace(values), property: nil, origin: .restore(revision: revision)), into: &out)
         }
+    }
+
+    /// A source job is done: its reply to the client that asked, and after a variant was
+    /// written, the file's new digest to the component's other windows.
+    func answered(_ job: SourceJob, _ answer: SourceDesk.Answer, into out: inout SessionEffects) {
+        out.send(answer.reply, to: job.connection)
+        if let changed = answer.changed {
+            out.broadcast(changed, to: subscriptions.allSubscribers(of: job.component).filter { $0 != job.connection })
+        }
+    }
+
+    /// The component's current values that differ from its defaults, in declaration order, as
+    /// a variant named `variantName` records them; refused when the values moved on from
+    /// `revision` (the page would save values it has not shown) or the name is taken.
+    private func variantDraft(of name: String, named variantName: String, at revision: Int) -> Result<[SourceJob.Assignment], VariantSourceError> {
+        guard let declaration = catalog.declarations[name], let state = components[name] else {
+            return .failure(VariantSourceError("its declaration is not known"))
+        }
+        guard state.revision == revision else {
+            return .failure(VariantSourceError("the values changed (revision \(revision) is now \(state.revision)) since the page showed them; look at them and save again"))
+        }
+        guard !declaration.variantNames.contains(variantName) else {
+            return .failure(VariantSourceError("\(name) already has a variant named \"\(variantName)\""))
+        }
+        var values: [SourceJob.Assignment] = []
+        for property in declaration.properties {
+            guard let json = state.values[property.name] else { continue }
+            let value: PropertyValue
+            do {
+                value = try property.value(fromJSON: json, component: name)
+            } catch {
+                return .failure(VariantSourceError("the current value of \(property.name) cannot be written as Swift: \(error.description)"))
+            }
+            // Compared as values: 44 and 44.0 are one size.
+            if value != property.defaultValue { values.append(SourceJob.Assignment(name: property.name, value: value)) }
+        }
+        return .success(values)
     }
 
     /// Sends the current render (with the variants) and any standing problem; a request with an

@@ -9,6 +9,8 @@ struct SessionEffects {
         case call(number: UInt64, WorkerRequest)
         /// Values changed: time to save them once changes settle.
         case changed
+        /// File work for "Save as variant", done off the service thread; its answer goes to the client.
+        case source(SourceJob)
     }
 
     private(set) var all: [Effect] = []
@@ -33,6 +35,10 @@ struct SessionEffects {
 
     mutating func call(_ number: UInt64, _ request: WorkerRequest) {
         all.append(.call(number: number, request))
+    }
+
+    mutating func source(_ job: SourceJob) {
+        all.append(.source(job))
     }
 
     mutating func changed() {
