@@ -23,7 +23,9 @@ enum ServeCommand: Command {
         USAGE: starboard serve [--host HOST] [--port PORT] [--web DIR] [--state FILE] [--open]
                                [--allow-origin ORIGIN]... [--no-origin-check] [--no-worker] [--watch]
 
-        Serves the inspector page and the websocket protocol (docs/protocol.md).
+        Serves the inspector page and the websocket protocol (docs/protocol.md). The page's
+        "Save as variant" writes into the Swift sources of the package this runs in (Package.swift
+        in the current folder or above it); outside a package it says so and writes nothing.
 
         OPTIONS:
           --host HOST            Address or name to listen on (default 127.0.0.1; [::1] for IPv6;

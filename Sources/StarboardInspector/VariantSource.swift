@@ -98,20 +98,22 @@ public enum VariantSource {
         guard resolved.hasPrefix(prefix) else {
             throw VariantSourceError("\(file.path) is outside the package at \(packageRoot.path); Starboard edits only the package's own files")
         }
-        guard !resolved.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-            throw VariantSourceError("\(file.path) is in a hidden or build folder of the package (a dependency's checkout?); Starboard edits only the package's own sources")
+        // Named from the package root from here on: the page shows it beside the package's files.
+        let shown = String(resolved.dropFirst(prefix.count))
+        guard !shown.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw VariantSourceError("\(shown) is in a hidden or build folder of the package (a dependency's checkout?); Starboard edits only the package's own sources")
         }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: resolved))
         } catch {
-            throw VariantSourceError("cannot read \(file.path): \(error.localizedDescription)")
+            throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
         }
         guard digest(of: data) == expectedDigest else {
-            throw VariantSourceError("\(file.path) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
+            throw VariantSourceError("\(shown) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
         }
         guard let current = String(data: data, encoding: .utf8) else {
-            throw VariantSourceError("\(file.path) is not UTF-8 text")
+            throw VariantSourceError("\(shown) is not UTF-8 text")
         }
         let (edited, entry) = try insertion(name, values: values, to: typeName, in: current)
         let saved = Saved(entry: entry, digest: digest(of: Data(edited.utf8)))
@@ -120,7 +122,7 @@ public enum VariantSource {
             // Written beside the file and renamed over it: the file is either the old one or the new one.
             try Data(edited.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
         } catch {
-            throw VariantSourceError("cannot write \(file.path): \(error.localizedDescription)")
+            throw VariantSourceError("cannot write \(shown): \(error.localizedDescription)")
         }
         return saved
     }

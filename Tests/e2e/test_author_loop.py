@@ -158,3 +158,62 @@ def test_watch_rebuilds_and_swaps_code_keeping_connections_and_values(package):
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "reload.json").write_text(json.dumps(figures, indent=2) + "\n")
     print(f"save → new preview {figures['save_to_preview_s']:.2f} s, of which swift build {figures['build_s']:.2f} s")
+
+
+def test_a_saved_variant_compiles_and_appears_after_the_rebuild(package):
+    """Save as variant under `serve --watch`: the line is written, the rebuild compiles it, and the
+    new catalog and the variant strip have it; a save with the digest from before is refused and
+    leaves the file byte for byte as it was."""
+    server = StarboardServer(package / ".build/debug/starboard", package / ".starboard/state-variant.json",
+                             ["--watch", "--no-origin-check", "--web", str(REPO / "Web")], cwd=package)
+    server.start()
+    source = package / "Components/RatingControl.swift"
+    original = source.read_text()
+    try:
+        async def run():
+            ws = await websockets.connect(server.ws_url, subprotocols=["starboard.v1"], max_size=None)
+            await next_message(ws, lambda m: m["type"] == "catalog", 10)
+            await ws.send(json.dumps({"type": "subscribe", "component": "RatingControl"}))
+            await next_message(ws, lambda m: m["type"] == "render", 10)
+            await ws.send(json.dumps({"type": "set", "component": "RatingControl", "values": {"starCount": 6, "rating": 1}, "id": 1}))
+            ack = await next_message(ws, lambda m: m.get("id") == 1, 10)
+            await ws.send(json.dumps({"type": "source", "component": "RatingControl", "id": 2}))
+            found = await next_message(ws, lambda m: m.get("id") == 2, 10)
+            assert found["file"] == "Components/RatingControl.swift" and found["rebuilds"] is True, found
+
+            await ws.send(json.dumps({"type": "saveVariant", "component": "RatingControl", "name": "Six \"quoted\" stars",
+                                      "revision": ack["revision"], "digest": found["digest"], "id": 3}))
+            saved = await next_message(ws, lambda m: m.get("id") == 3, 10)
+            assert saved["type"] == "variantSaved", saved
+            assert saved["entry"] == 'Variant("Six \\"quoted\\" stars") { $0.starCount = 6; $0.rating = 1 },'
+            written = source.read_bytes()
+            assert saved["entry"].encode() in written
+
+            # The digest the page had before the save is stale now: refused, nothing written.
+            await ws.send(json.dumps({"type": "saveVariant", "component": "RatingControl", "name": "Again",
+                                      "revision": ack["revision"], "digest": found["digest"], "id": 4}))
+            refused = await next_message(ws, lambda m: m.get("id") == 4, 10)
+            assert refused["type"] == "error" and "changed on disk since the page loaded it" in refused["message"], refused
+            assert source.read_bytes() == written
+
+            # The watcher rebuilds: the file compiled, and the new code declares the variant.
+            seen: list = []
+            catalog = await next_message(ws, lambda m: m["type"] == "catalog", BUILD_TIMEOUT, seen)
+            rating = next(c for c in catalog["components"] if c["name"] == "RatingControl")
+            assert rating["variants"][-1] == {"name": 'Six "quoted" stars', "values": {"starCount": 6, "rating": 1}}
+            done = await next_message(ws, lambda m: m["type"] == "build", 30, seen)
+            assert done["state"] == "succeeded", done
+            # Subscribing again brings the variants rendered, the new one among them.
+            await ws.send(json.dumps({"type": "unsubscribe", "component": "RatingControl"}))
+            await ws.send(json.dumps({"type": "subscribe", "component": "RatingControl"}))
+            render = await next_message(ws, lambda m: m["type"] == "render" and "variants" in m, 10)
+            variant = next(v for v in render["variants"] if v["name"] == 'Six "quoted" stars')
+            assert variant["svg"].count('data-tap="star-') == 6 and variant["svg"].count('fill="#FFB800"') == 1
+            await ws.close()
+        asyncio.run(run())
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        source.write_text(original)
+        server.stop()

@@ -17,6 +17,11 @@ test('only values that differ from the defaults, in declaration order', () => {
   assert.equal(swiftExpression(component, { starCount: 5 }), 'RatingControl()');
 });
 
+test('the Swift type, not the registered name, makes the instance', () => {
+  const component = { name: 'Stars', swiftType: 'RatingControl', properties: [{ name: 'rating', kind: 'integer', default: 0 }] };
+  assert.equal(swiftExpression(component, { rating: 2 }), 'RatingControl(rating: 2)');
+});
+
 test('colours and dates use initializers that cannot fail', () => {
   assert.equal(swiftLiteral({ kind: 'color' }, '#FF8800'), 'Color(red8: 255, green8: 136, blue8: 0)');
   assert.equal(swiftLiteral({ kind: 'color' }, '#ff880080'), 'Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)');

@@ -71,7 +71,7 @@ export function usageSnippet(component) {
     'import StarboardUI',
     '',
     `/// ${commentText(component.title || component.name)} at its defaults and as each of its variants.`,
-    `struct ${component.name}Usage: View {`,
+    `struct ${component.swiftType ?? component.name}Usage: View {`,
     '    var body: some View {',
     '        VStack(spacing: 16) {',
     `            ${swiftExpression(component, defaults)}`,

@@ -26,6 +26,7 @@ import { Palette } from './palette.js';
 import { DocsView } from './docs.js';
 import { ViewTabs } from './tabs.js';
 import { SelectionPanel } from './selection.js';
+import { SaveVariant } from './savevariant.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,6 +57,17 @@ const docs = new DocsView($('docs'));
 const tabs = new ViewTabs({ pane: $('center'), canvasTab: $('tab-canvas'), docsTab: $('tab-docs'), docs: $('docs') });
 const palette = new Palette({
   dialog: $('search-dialog'), input: $('search-input'), list: $('search-results'), empty: $('search-empty'), opener: $('search-open'),
+});
+
+const saveVariant = new SaveVariant({
+  dialog: $('save-variant-dialog'), form: $('save-variant-form'), opener: $('save-variant'), name: $('save-variant-name'),
+  file: $('save-variant-file'), entry: $('save-variant-entry'), error: $('save-variant-error'), submit: $('save-variant-submit'),
+  cancel: $('save-variant-cancel'),
+}, {
+  connection,
+  current: () => (state.current ? { component: state.current.name, revision: state.newest } : null),
+  unsettled: (component) => Object.keys(changes.unsettled(component) ?? {}).length > 0,
+  toast: (text, kind) => toast(text, kind),
 });
 
 const state = {
@@ -104,6 +116,7 @@ connection.addEventListener('message', (event) => {
     case 'welcome': shared.window = message.window; break;
     case 'presence': if (message.component === state.current?.name) shared.setPresence(message.windows); break;
     case 'action': onAction(message); break;
+    case 'source': if (!answered) saveVariant.sourceArrived(message); break;
     default: break;
   }
 });
@@ -256,6 +269,8 @@ function select(name, { history = 'push' } = {}) {
   shared.setComponent(component);
   if (!same && state.matrix) matrix.show(state.matrix, matrixCells(state.matrix, state.environment));
   syncSubscriptions();
+  // Every time, not only for another component: a catalog after a rebuild means the file changed.
+  saveVariant.setComponent(name);
   showDocs();
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
   else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {}, view());

@@ -42,7 +42,8 @@ function start() {
   const data = window.STARBOARD_EXPORT;
   markStatic(data);
   for (const id of ['vary', 'vary-list', 'reset-all', 'copy-swift', 'download-png', 'notes', 'toast', 'connection-banner', 'variant-current',
-    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence', 'canvas-mode', 'selection']) {
+    'environment-bar', 'matrix', 'audit-head', 'audit-list', 'history-panel', 'history-buttons', 'presence', 'canvas-mode', 'selection',
+    'save-variant']) {
     const node = $(id);
     if (node) node.hidden = true;
   }

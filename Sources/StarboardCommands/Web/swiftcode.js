@@ -18,7 +18,8 @@ export function swiftExpression(component, values) {
     if (!(property.name in values) || isDefault(property, values[property.name])) continue;
     args.push(`${swiftIdentifier(property.name)}: ${swiftLiteral(property, values[property.name])}`);
   }
-  return `${component.name}(${args.join(', ')})`;
+  // The Swift type, which a component registered under another `name` does not share.
+  return `${component.swiftType ?? component.name}(${args.join(', ')})`;
 }
 
 export function swiftLiteral(property, value) {
