@@ -152,7 +152,8 @@ public enum VariantSource {
             let top = packageRoot.appendingPathComponent(folder)
             guard let walk = FileManager.default.enumerator(at: top, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
             for case let url as URL in walk where url.pathExtension == "swift" {
-                guard let data = try? Data(contentsOf: url), data.count <= 4 << 20 else { continue }
+                // Most files never name the type: a byte search rules them out before any parsing.
+                guard let data = try? Data(contentsOf: url), data.count <= 4 << 20, data.range(of: Data(typeName.utf8)) != nil else { continue }
                 let text = Array(data)
                 guard let body = typeBody(typeName, in: text) else { continue }
                 declaring.append(url)
@@ -326,7 +327,7 @@ public enum VariantSource {
     private static func find(_ needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
         guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
         for index in start...(text.count - needle.count) where text[index] == needle[0] {
-            if Array(text[index..<index + needle.count]) == needle { return index }
+            if text[index..<index + needle.count].elementsEqual(needle) { return index }
         }
         return nil
     }
