@@ -119,6 +119,7 @@ extension InspectableChoice {
         self.init(rawValue: v)
     }
     public static var intrinsicConstraints: Constraints {
-        Constraints(options: allCases.map { ChoiceOption(value: $0.rawValue, label: $0.label) })
+        // `String(describing:)` names the case, unless the enum describes itself otherwise.
+        Constraints(options: allCases.map { ChoiceOption(value: $0.rawValue, label: $0.label, caseName: $0 is any CustomStringConvertible ? nil : String(describing: $0)) })
     }
 }

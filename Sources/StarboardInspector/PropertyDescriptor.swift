@@ -27,6 +27,14 @@ public struct Constraints: Sendable, Hashable {
 public struct ChoiceOption: Sendable, Hashable {
     public var value: String
     public var label: String
+    /// The enum case as code names it (`small` for `case small = "sm"`), when known.
+    public var caseName: String?
+
+    public init(value: String, label: String, caseName: String? = nil) {
+        self.value = value
+        self.label = label
+        self.caseName = caseName
+    }
 }
 
 /// An upper bound taken from another property: `rating` at most `starCount`, `currentPage` below `numberOfPages`.
@@ -285,7 +293,12 @@ public struct PropertyDescriptor: Sendable {
         if let step = constraints.step { limits.append(("step", Self.number(step, kind))) }
         if let maxLength = constraints.maxLength { limits.append(("maxLength", .integer(maxLength))) }
         if !constraints.options.isEmpty {
-            limits.append(("options", .array(constraints.options.map { .object([("value", .string($0.value)), ("label", .string($0.label))]) })))
+            limits.append(("options", .array(constraints.options.map { option in
+                var members: [(String, JSONValue)] = [("value", .string(option.value)), ("label", .string(option.label))]
+                // The Swift case, where it is not the raw value (`case small = "sm"`).
+                if let name = option.caseName, name != option.value { members.append(("case", .string(name))) }
+                return .object(members)
+            })))
         }
         if let bound = constraints.upperBound {
             limits.append((bound.inclusive ? "maxProperty" : "belowProperty", .string(bound.property)))
@@ -308,7 +321,9 @@ public struct PropertyDescriptor: Sendable {
         )
         if case .array(let options)? = limits?["options"] {
             constraints.options = options.compactMap { option in
-                option["value"]?.stringValue.map { ChoiceOption(value: $0, label: option["label"]?.stringValue ?? $0) }
+                option["value"]?.stringValue.map {
+                    ChoiceOption(value: $0, label: option["label"]?.stringValue ?? $0, caseName: option["case"]?.stringValue ?? $0)
+                }
             }
         }
         if let property = limits?["maxProperty"]?.stringValue {

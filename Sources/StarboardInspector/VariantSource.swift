@@ -15,61 +15,90 @@ public struct VariantSourceError: Error, Equatable, CustomStringConvertible {
 /// also refuses a file outside the package or one that changed on disk since `expected` was
 /// read, and replaces the file atomically, so nothing is ever written half.
 public enum VariantSource {
+    /// A property and the value a variant gives it; a choice's `options` name its cases.
+    public struct Assignment: Sendable {
+        public var name: String
+        public var value: PropertyValue
+        public var options: [ChoiceOption]
+
+        public init(_ name: String, _ value: PropertyValue, options: [ChoiceOption] = []) {
+            self.name = name
+            self.value = value
+            self.options = options
+        }
+    }
+
     /// `source` with the variant added to `typeName`'s variants list.
     ///
     /// `values` are the properties that differ from the defaults, in declaration order. Refuses
     /// (saying why) when the type, its `static let variants = [` list or its end cannot be
     /// found, or when a variant of that name is already listed.
     public static func adding(
-        _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String, in source: String
+        _ name: String, values: [Assignment], to typeName: String, in source: String
     ) throws(VariantSourceError) -> String {
         try insertion(name, values: values, to: typeName, in: source).source
     }
 
     /// The edited source and the entry in it.
     private static func insertion(
-        _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String, in source: String
+        _ name: String, values: [Assignment], to typeName: String, in source: String
     ) throws(VariantSourceError) -> (source: String, entry: String) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw VariantSourceError("a variant needs a name") }
-        let text = Array(source.utf8)
-        guard let body = typeBody(typeName, in: text) else {
-            throw VariantSourceError("no `struct \(typeName)` with a body was found in the file")
-        }
-        guard let open = variantsListOpening(in: text, within: body) else {
-            throw VariantSourceError("\(typeName) has no `static let variants = [ … ]` list to add to")
-        }
-        guard let close = matching(text, from: open, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) else {
-            throw VariantSourceError("the variants list of \(typeName) does not end")
-        }
-        let list = String(decoding: text[open..<close], as: UTF8.self)
+        guard !name.allSatisfy(\.isWhitespace) else { throw VariantSourceError("a variant needs a name") }
+        let text = SwiftSourceText(Array(source.utf8))
+        let (open, close) = try variantsList(of: typeName, in: text)
+        let list = String(decoding: text.bytes[open..<close], as: UTF8.self)
         let taken = try? NSRegularExpression(pattern: "Variant(<[^>]*>)?\\(\\s*" + NSRegularExpression.escapedPattern(for: swiftString(name)) + "\\s*[,)]")
         if let taken, taken.firstMatch(in: list, range: NSRange(list.startIndex..., in: list)) != nil {
             throw VariantSourceError("\(typeName) already has a variant named \(swiftString(name))")
         }
-        let entry = entryText(name, values: values, typeName: typeName, listIsEmpty: list.dropFirst().allSatisfy(\.isWhitespace))
+        let lastEntry = text.lastCode(in: (open + 1)..<close)
+        let entry = entryText(name, values: values, typeName: typeName, listIsEmpty: lastEntry == nil)
+        // Lines end as the file's do.
+        let newline = zip(text.bytes, text.bytes.dropFirst()).contains { $0 == (13, 10) } ? "\r\n" : "\n"
+        let listIndent = text.indentation(ofLineAt: open)
 
-        // The new line takes the indentation of the entries (or one level more than the list's
-        // line when it is empty), and goes after the last entry.
-        let closeLineStart = lineStart(text, close)
-        let closingIndent = String(decoding: text[closeLineStart..<close], as: UTF8.self)
-        let closeIsAlone = closingIndent.allSatisfy { $0 == " " || $0 == "\t" }
-        var indent = closingIndent + "    "
-        if let lastEntryLine = lastNonBlankLine(text, in: (open + 1)..<closeLineStart) {
-            indent = String(decoding: text[lastEntryLine..<firstNonBlank(text, from: lastEntryLine)], as: UTF8.self)
-        }
-        var result = Array(text[..<close])
-        if closeIsAlone {
-            result = Array(text[..<closeLineStart])
-            // An entry before ours without a trailing comma gets one.
-            addTrailingComma(&result)
-            result += Array("\(indent)\(entry)\n".utf8)
-            result += text[closeLineStart...]
+        // Edits as (position, text), applied from the last.
+        var edits: [(at: Int, text: String)] = []
+        if let lastEntry {
+            let comma = text.bytes[lastEntry] == UInt8(ascii: ",") ? "" : ","
+            if !text.spansLines(open..<close) {
+                // `[Variant<X>("A")]` stays on one line: `[Variant<X>("A"), Variant("B") { … }]`.
+                edits.append((lastEntry + 1, comma + " " + String(entry.dropLast())))
+            } else {
+                if !comma.isEmpty { edits.append((lastEntry + 1, comma)) }
+                // The entries' own indentation: the first line after `[` that has one, else one level more.
+                let firstEntry = text.nextCode(from: open + 1) ?? lastEntry
+                let indent = text.lineStart(firstEntry) > text.lineStart(open) ? text.indentation(ofLineAt: firstEntry) : listIndent + "    "
+                if text.nextCode(from: text.lineStart(close)) == close && text.lineStart(close) > lastEntry {
+                    edits.append((text.lineStart(close), indent + entry + newline))
+                } else {
+                    edits.append((close, newline + indent + entry + newline + listIndent))
+                }
+            }
+        } else if text.lineStart(close) > open, text.nextCode(from: text.lineStart(close)) == close {
+            edits.append((text.lineStart(close), listIndent + "    " + entry + newline))
         } else {
-            addTrailingComma(&result)
-            result += Array("\n\(indent)\(entry)\n\(closingIndent.prefix { $0 == " " || $0 == "\t" })".utf8)
-            result += text[close...]
+            // `[]` (or `[` and `]` with only comments between) opens onto lines of its own.
+            edits.append((close, newline + listIndent + "    " + entry + newline + listIndent))
         }
-        return (String(decoding: result, as: UTF8.self), entry)
+        var result = text.bytes
+        for edit in edits.sorted(by: { $0.at > $1.at }) {
+            result.insert(contentsOf: Array(edit.text.utf8), at: edit.at)
+        }
+        let edited = String(decoding: result, as: UTF8.self)
+
+        // Checked as read back: the list now ends with the entry, and nothing else moved.
+        let check = SwiftSourceText(result)
+        let placed: Bool = {
+            guard let (newOpen, newClose) = try? variantsList(of: typeName, in: check), newOpen == open,
+                  let last = check.lastCode(in: (newOpen + 1)..<newClose) else { return false }
+            let tail = String(decoding: check.bytes[(newOpen + 1)...last], as: UTF8.self)
+            return tail.hasSuffix(entry) || tail.hasSuffix(String(entry.dropLast()))
+        }()
+        guard placed, result.count == text.count + edits.reduce(0, { $0 + $1.text.utf8.count }) else {
+            throw VariantSourceError("Starboard could not place the variant in \(typeName)'s list safely; add this line by hand: \(entry)")
+        }
+        return (edited, entry)
     }
 
     /// What ``save(_:values:to:file:packageRoot:expectedDigest:write:)`` wrote (or would write).
@@ -89,14 +118,16 @@ public enum VariantSource {
     /// ``adding(_:values:to:in:)`` refuses.
     @discardableResult
     public static func save(
-        _ name: String, values: [(name: String, value: PropertyValue)], to typeName: String,
-        file: URL, packageRoot: URL, expectedDigest: String, write: Bool = true
+        _ name: String, values: [Assignment], to typeName: String,
+        file: URL, packageRoot: URL, expectedDigest: String, write: Bool = true,
+        check: (String) throws(VariantSourceError) -> Void = { _ in }
     ) throws(VariantSourceError) -> Saved {
         let resolved = file.standardizedFileURL.resolvingSymlinksInPath().path
         let root = packageRoot.standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard resolved.hasPrefix(prefix) else {
-            throw VariantSourceError("\(file.path) is outside the package at \(packageRoot.path); Starboard edits only the package's own files")
+            let link = resolved == file.standardizedFileURL.path ? "" : " (it is a link to \(resolved))"
+            throw VariantSourceError("\(file.path) is outside the package at \(packageRoot.path)\(link); Starboard edits only the package's own files")
         }
         // Named from the package root from here on: the page shows it beside the package's files.
         let shown = String(resolved.dropFirst(prefix.count))
@@ -104,8 +135,10 @@ public enum VariantSource {
             throw VariantSourceError("\(shown) is in a hidden or build folder of the package (a dependency's checkout?); Starboard edits only the package's own sources")
         }
         let data: Data
+        let mode: Int
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: resolved))
+            mode = (try FileManager.default.attributesOfItem(atPath: resolved)[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
         } catch {
             throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
         }
@@ -116,13 +149,28 @@ public enum VariantSource {
             throw VariantSourceError("\(shown) is not UTF-8 text")
         }
         let (edited, entry) = try insertion(name, values: values, to: typeName, in: current)
+        try check(edited)
         let saved = Saved(entry: entry, digest: digest(of: Data(edited.utf8)))
+        guard mode & 0o222 != 0 else {
+            throw VariantSourceError("\(shown) is read-only (mode \(String(mode, radix: 8))); Starboard does not write files you protected")
+        }
         guard write else { return saved }
-        do {
-            // Written beside the file and renamed over it: the file is either the old one or the new one.
-            try Data(edited.utf8).write(to: URL(fileURLWithPath: resolved), options: .atomic)
-        } catch {
-            throw VariantSourceError("cannot write \(shown): \(error.localizedDescription)")
+        // Written beside the file with its mode and renamed over it: the file is either the old
+        // one or the new one. Read once more just before, so an editor's save in the meantime
+        // is refused rather than overwritten.
+        let folder = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
+        let temporary = folder + "/.\(URL(fileURLWithPath: resolved).lastPathComponent).starboard-\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(edited.utf8), attributes: [.posixPermissions: mode]) else {
+            throw VariantSourceError("cannot write \(shown): a file cannot be created in \(folder)")
+        }
+        guard (try? Data(contentsOf: URL(fileURLWithPath: resolved))).map({ digest(of: $0) }) == expectedDigest else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw VariantSourceError("\(shown) changed on disk while the variant was being written; reload the page and save the variant again")
+        }
+        guard rename(temporary, resolved) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw VariantSourceError("cannot write \(shown): \(reason)")
         }
         return saved
     }
@@ -147,6 +195,8 @@ public enum VariantSource {
     public static func locate(_ typeName: String, in packageRoot: URL, folders: [String] = ["Sources", "Components"]) throws(VariantSourceError) -> URL {
         var withList: [URL] = []
         var declaring: [URL] = []
+        /// Why a declaring file has no list to add to, for the first such file.
+        var reason: VariantSourceError?
         let searched = folders.filter { FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent($0).path) }
         for folder in searched {
             let top = packageRoot.appendingPathComponent(folder)
@@ -154,16 +204,24 @@ public enum VariantSource {
             for case let url as URL in walk where url.pathExtension == "swift" {
                 // Most files never name the type: a byte search rules them out before any parsing.
                 guard let data = try? Data(contentsOf: url), data.count <= 4 << 20, data.range(of: Data(typeName.utf8)) != nil else { continue }
-                let text = Array(data)
-                guard let body = typeBody(typeName, in: text) else { continue }
+                let text = SwiftSourceText(Array(data))
+                let (found, declared) = search(typeName, in: text)
+                guard declared else { continue }
                 declaring.append(url)
-                if variantsListOpening(in: text, within: body) != nil { withList.append(url) }
+                switch found {
+                case .list: withList.append(url)
+                case .none: break
+                default:
+                    do throws(VariantSourceError) { _ = try variantsList(of: typeName, in: text) } catch { reason = reason ?? error }
+                }
             }
         }
         let relative = { (url: URL) in String(url.standardizedFileURL.path.dropFirst(packageRoot.standardizedFileURL.path.count + 1)) }
         switch withList.count {
         case 1:
             return withList[0]
+        case 0 where reason != nil:
+            throw reason!
         case 0 where !declaring.isEmpty:
             throw VariantSourceError("\(typeName) (in \(declaring.map(relative).joined(separator: ", "))) has no `static let variants = [ … ]` list to add to; "
                 + "add `static let variants: [Variant<\(typeName)>] = []` to it")
@@ -177,16 +235,24 @@ public enum VariantSource {
         }
     }
 
+    /// Whether `file` (still) declares `typeName`'s variants list.
+    public static func declaresVariants(of typeName: String, in file: URL) -> Bool {
+        guard let data = try? Data(contentsOf: file), data.count <= 4 << 20 else { return false }
+        if case .list = search(typeName, in: SwiftSourceText(Array(data))).found { return true }
+        return false
+    }
+
     /// The line ``adding(_:values:to:in:)`` writes; an empty list's first entry names the type,
     /// so that `static let variants = [` needs no type annotation.
-    private static func entryText(_ name: String, values: [(name: String, value: PropertyValue)], typeName: String, listIsEmpty: Bool) -> String {
+    private static func entryText(_ name: String, values: [Assignment], typeName: String, listIsEmpty: Bool) -> String {
         let call = listIsEmpty ? "Variant<\(typeName)>(\(swiftString(name)))" : "Variant(\(swiftString(name)))"
-        let assignments = values.map { "$0.\($0.name) = \(swiftLiteral($0.value))" }
+        let assignments = values.map { "$0.\($0.name) = \(swiftLiteral($0.value, options: $0.options))" }
         return assignments.isEmpty ? "\(call)," : "\(call) { \(assignments.joined(separator: "; ")) },"
     }
 
-    /// A value as component code spells it, with initializers that cannot fail.
-    public static func swiftLiteral(_ value: PropertyValue) -> String {
+    /// A value as component code spells it, with initializers that cannot fail. A choice is
+    /// spelled by its case name when `options` give it (`case small = "sm"` is `.small`).
+    public static func swiftLiteral(_ value: PropertyValue, options: [ChoiceOption] = []) -> String {
         switch value {
         case .integer(let v): String(v)
         case .double(let v): JSONValue.format(v)
@@ -196,11 +262,17 @@ public enum VariantSource {
         case .point(let v): "Point(x: \(JSONValue.format(v.x)), y: \(JSONValue.format(v.y)))"
         case .angle(let v): ".degrees(\(JSONValue.format(v)))"
         case .choice(let v):
-            v.first.map { $0 == "_" || $0.isLetter } == true && v.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) && v.unicodeScalars.allSatisfy(\.isASCII)
-                ? ".\(v)" : ".init(rawValue: \(swiftString(v)))!"
+            choiceLiteral(v, caseName: options.first(where: { $0.value == v })?.caseName ?? v)
         case .date(let v): "CalendarDate(year: \(v.year), month: \(v.month), day: \(v.day))"
         case .color(let v): colorLiteral(v.hex)
         }
+    }
+
+    /// `.winter`, or `.init(rawValue: "…")!` when the case name is no plain identifier.
+    static func choiceLiteral(_ rawValue: String, caseName: String) -> String {
+        let plain = caseName.first.map { $0 == "_" || $0.isLetter } == true && caseName.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+            && caseName.unicodeScalars.allSatisfy(\.isASCII) && !["init", "self", "Self", "Type", "Protocol"].contains(caseName)
+        return plain ? ".\(caseName)" : ".init(rawValue: \(swiftString(rawValue)))!"
     }
 
     /// `#FF880080` → `Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)`.
@@ -222,8 +294,14 @@ public enum VariantSource {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
-                else { out.unicodeScalars.append(scalar) }
+                // Control, invisible formatting (a bidirectional override) and line or paragraph
+                // separators are spelled as escapes: the code reads as the string is.
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator:
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -231,154 +309,98 @@ public enum VariantSource {
 
     // MARK: - Finding things in the source
 
-    /// The range inside the braces of `struct NAME …{ … }` (or an `extension NAME`): the first
-    /// that declares a variants list, else the first found.
-    private static func typeBody(_ name: String, in text: [UInt8]) -> Range<Int>? {
-        var first: Range<Int>?
-        for keyword in ["struct ", "extension "] {
-            let needle = Array((keyword + name).utf8)
+    /// The brackets of `typeName`'s `static let variants = [ … ]` list (or `static var`, with or
+    /// without a type annotation), at the type's own level, in a `struct` or an `extension`.
+    private static func variantsList(of typeName: String, in text: SwiftSourceText) throws(VariantSourceError) -> (open: Int, close: Int) {
+        let (found, declared) = search(typeName, in: text)
+        switch found {
+        case .list(let open, let close): return (open, close)
+        case .computed:
+            throw VariantSourceError("the variants of \(typeName) are computed (`static var variants: … { … }`); Starboard adds to a `static let variants = [ … ]` list")
+        case .notALiteral:
+            throw VariantSourceError("the variants of \(typeName) are not written as a list literal (`static let variants = [ … ]`), so Starboard cannot add to them")
+        case .unclosed:
+            throw VariantSourceError("the variants list of \(typeName) does not end")
+        case .none:
+            throw VariantSourceError(declared ? "\(typeName) has no `static let variants = [ … ]` list to add to"
+                                              : "no `struct \(typeName)` with a body was found in the file")
+        }
+    }
+
+    /// What the declarations of `typeName` in `text` say of its variants list (the first body
+    /// with one wins), and whether the type is declared at all.
+    private static func search(_ typeName: String, in text: SwiftSourceText) -> (found: ListSearch, declared: Bool) {
+        var found: ListSearch = .none
+        var declared = false
+        for keyword in ["struct", "extension"] {
             var from = 0
-            while let at = find(needle, in: text, from: from) {
+            while let at = text.find(word: keyword, from: from, before: text.count) {
                 from = at + 1
-                let after = at + needle.count
-                // Whole words only: `struct RatingControlX` is another type.
-                if after < text.count, isIdentifier(text[after]) { continue }
-                if at > 0, isIdentifier(text[at - 1]) { continue }
-                guard let brace = firstCode(UInt8(ascii: "{"), in: text, from: after),
-                      let end = matching(text, from: brace, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) else { continue }
-                let body = (brace + 1)..<end
-                if variantsListOpening(in: text, within: body) != nil { return body }
-                if first == nil { first = body }
+                guard let nameStart = text.nextCode(from: at + keyword.utf8.count), text.word(at: nameStart) == typeName,
+                      let brace = firstBrace(in: text, from: nameStart), let end = text.matching(brace) else { continue }
+                declared = true
+                let inBody = variantsList(in: text, body: (brace + 1)..<end)
+                if case .list = inBody { return (inBody, true) }
+                if case .none = found { found = inBody }
             }
         }
-        return first
+        return (found, declared)
     }
 
-    /// The `[` that opens `static let variants … = [`, within `range`, at the type's own level.
-    private static func variantsListOpening(in text: [UInt8], within range: Range<Int>) -> Int? {
-        var from = range.lowerBound
-        while let at = find(Array("static ".utf8), in: text, from: from), at < range.upperBound {
-            from = at + 1
-            var index = at + "static ".utf8.count
-            index = skipSpaces(text, index)
-            guard let word = word(text, at: index), word == "let" || word == "var" else { continue }
-            index = skipSpaces(text, index + word.utf8.count)
-            guard self.word(text, at: index) == "variants" else { continue }
-            guard let equals = firstCode(UInt8(ascii: "="), in: text, from: index), equals < range.upperBound else { continue }
-            let bracket = skipSpaces(text, equals + 1)
-            guard bracket < range.upperBound, text[bracket] == UInt8(ascii: "[") else { continue }
-            return bracket
+    private enum ListSearch {
+        case list(open: Int, close: Int)
+        case computed, notALiteral, unclosed, none
+    }
+
+    /// The `{` that opens a declaration's body after its name (past generics and conformances).
+    private static func firstBrace(in text: SwiftSourceText, from start: Int) -> Int? {
+        var index = start
+        while let at = text.nextCode(from: index) {
+            if text.bytes[at] == UInt8(ascii: "{") { return at }
+            // A `;` or a `}` first: this is no declaration with a body.
+            if text.bytes[at] == UInt8(ascii: ";") || text.bytes[at] == UInt8(ascii: "}") { return nil }
+            index = at + 1
         }
         return nil
     }
 
-    /// The index of the bracket closing the one at `start`, skipping string literals and comments.
-    private static func matching(_ text: [UInt8], from start: Int, open: UInt8, close: UInt8) -> Int? {
+    /// `static let|var variants … = [ … ]` directly in `body` (not nested in a member).
+    private static func variantsList(in text: SwiftSourceText, body: Range<Int>) -> ListSearch {
         var depth = 0
-        var index = start
-        while index < text.count {
-            let byte = text[index]
-            if byte == UInt8(ascii: "\"") {
-                index = skipString(text, index)
-                continue
+        var index = body.lowerBound
+        while index < body.upperBound {
+            defer { index += 1 }
+            guard text.isCode[index] else { continue }
+            switch text.bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; continue
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1; continue
+            default: break
             }
-            if byte == UInt8(ascii: "/"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "/") {
-                while index < text.count, text[index] != UInt8(ascii: "\n") { index += 1 }
-                continue
+            guard depth == 0, index == 0 || !SwiftSourceText.isIdentifier(text.bytes[index - 1]), text.word(at: index) == "static",
+                  let binding = text.nextCode(from: index + 6), let keyword = text.word(at: binding), keyword == "let" || keyword == "var",
+                  let nameAt = text.nextCode(from: binding + keyword.utf8.count), text.word(at: nameAt) == "variants" else { continue }
+            // Past the type annotation, to `=` (a stored list) or `{` (a computed one).
+            var at = nameAt + "variants".utf8.count
+            var nesting = 0
+            while at < body.upperBound {
+                if text.isCode[at] {
+                    switch text.bytes[at] {
+                    case UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "("): nesting += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: ")"): nesting -= 1
+                    case UInt8(ascii: "{") where nesting == 0: return .computed
+                    case UInt8(ascii: "=") where nesting == 0:
+                        guard let open = text.nextCode(from: at + 1), open < body.upperBound, text.bytes[open] == UInt8(ascii: "[") else {
+                            return .notALiteral
+                        }
+                        guard let close = text.matching(open), close < body.upperBound else { return .unclosed }
+                        return .list(open: open, close: close)
+                    default: break
+                    }
+                }
+                at += 1
             }
-            if byte == UInt8(ascii: "/"), index + 1 < text.count, text[index + 1] == UInt8(ascii: "*") {
-                index += 2
-                while index + 1 < text.count, !(text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                index += 2
-                continue
-            }
-            if byte == open { depth += 1 }
-            if byte == close {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
+            return .notALiteral
         }
-        return nil
-    }
-
-    /// The index just past the string literal starting at `start` (a one-line literal with escapes).
-    private static func skipString(_ text: [UInt8], _ start: Int) -> Int {
-        var index = start + 1
-        while index < text.count {
-            if text[index] == UInt8(ascii: "\\") { index += 2; continue }
-            if text[index] == UInt8(ascii: "\"") { return index + 1 }
-            if text[index] == UInt8(ascii: "\n") { return index }
-            index += 1
-        }
-        return index
-    }
-
-    private static func firstCode(_ byte: UInt8, in text: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < text.count {
-            if text[index] == UInt8(ascii: "\"") { index = skipString(text, index); continue }
-            if text[index] == byte { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func find(_ needle: [UInt8], in text: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
-        for index in start...(text.count - needle.count) where text[index] == needle[0] {
-            if text[index..<index + needle.count].elementsEqual(needle) { return index }
-        }
-        return nil
-    }
-
-    private static func isIdentifier(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-    }
-
-    private static func word(_ text: [UInt8], at start: Int) -> String? {
-        var end = start
-        while end < text.count, isIdentifier(text[end]) { end += 1 }
-        return end > start ? String(decoding: text[start..<end], as: UTF8.self) : nil
-    }
-
-    private static func skipSpaces(_ text: [UInt8], _ start: Int) -> Int {
-        var index = start
-        while index < text.count, text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\t") { index += 1 }
-        return index
-    }
-
-    private static func lineStart(_ text: [UInt8], _ index: Int) -> Int {
-        var at = index
-        while at > 0, text[at - 1] != UInt8(ascii: "\n") { at -= 1 }
-        return at
-    }
-
-    private static func firstNonBlank(_ text: [UInt8], from start: Int) -> Int {
-        skipSpaces(text, start)
-    }
-
-    /// The start of the last line in `range` with something on it.
-    private static func lastNonBlankLine(_ text: [UInt8], in range: Range<Int>) -> Int? {
-        var end = range.upperBound
-        while end > range.lowerBound {
-            let start = max(lineStart(text, end - 1), range.lowerBound)
-            let line = text[start..<end]
-            if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\n") }) {
-                return start
-            }
-            end = start
-        }
-        return nil
-    }
-
-    /// Adds a comma after the last thing in `bytes` (ignoring trailing whitespace) unless it is
-    /// one already or an opening bracket.
-    private static func addTrailingComma(_ bytes: inout [UInt8]) {
-        var index = bytes.count
-        while index > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[index - 1]) { index -= 1 }
-        guard index > 0, bytes[index - 1] != UInt8(ascii: ","), bytes[index - 1] != UInt8(ascii: "[") else { return }
-        bytes.insert(UInt8(ascii: ","), at: index)
+        return .none
     }
 }

@@ -15,7 +15,7 @@ struct VariantSourceTests {
     @Test func addsALineBesideTheOthersAsAPersonWould() throws {
         let source = Self.ratingControl
         try #require(source.contains("Variant(\"Large\")"))
-        let edited = try VariantSource.adding("Evening", values: [("starCount", .integer(7)), ("rating", .integer(6))], to: "RatingControl", in: source)
+        let edited = try VariantSource.adding("Evening", values: [.init("starCount", .integer(7)), .init("rating", .integer(6))], to: "RatingControl", in: source)
         let before = source.split(separator: "\n", omittingEmptySubsequences: false)
         let after = edited.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(after.count == before.count + 1)
@@ -35,7 +35,7 @@ struct VariantSourceTests {
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("StarboardInspector.swiftmodule").path),
                      "no built modules at \(modules.path); run `swift build`")
         var edited = try VariantSource.adding("Evening", values: [
-            ("starCount", .integer(7)), ("starSize", .size(Size(width: 30, height: 30.5))), ("spacing", .double(0.5)), ("rating", .integer(6)),
+            .init("starCount", .integer(7)), .init("starSize", .size(Size(width: 30, height: 30.5))), .init("spacing", .double(0.5)), .init("rating", .integer(6)),
         ], to: "RatingControl", in: Self.ratingControl)
         edited += "\nenum Probe: String, InspectableChoice { case north, southEast = \"south-east\" }\n"
         edited += "struct EveryKind: Component {\n    @Inspectable var on = false\n    @Inspectable var name = \"x\"\n"
@@ -43,9 +43,9 @@ struct VariantSourceTests {
         edited += "    @Inspectable var heading = Probe.north\n    @Inspectable var due = CalendarDate(year: 2026, month: 1, day: 1)\n"
         edited += "    static let variants = [\n        Variant<EveryKind>(\"Plain\"),\n    ]\n    var body: some View { Text(name) }\n}\n"
         edited = try VariantSource.adding("All", values: [
-            ("on", .bool(true)), ("name", .string("Say \"hi\" \\ ☃️\n")), ("origin", .point(Point(x: -1, y: 2.5))),
-            ("tint", .color(Color(red8: 255, green8: 136, blue8: 0, alpha8: 128))), ("turn", .angle(90)),
-            ("heading", .choice("south-east")), ("due", .date(CalendarDate(year: 2027, month: 2, day: 28))),
+            .init("on", .bool(true)), .init("name", .string("Say \"hi\" \\ ☃️\n")), .init("origin", .point(Point(x: -1, y: 2.5))),
+            .init("tint", .color(Color(red8: 255, green8: 136, blue8: 0, alpha8: 128))), .init("turn", .angle(90)),
+            .init("heading", .choice("south-east"), options: [ChoiceOption(value: "south-east", label: "South East", caseName: "southEast")]), .init("due", .date(CalendarDate(year: 2027, month: 2, day: 28))),
         ], to: "EveryKind", in: edited)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -77,6 +77,12 @@ struct VariantSourceTests {
             (.color(Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)), "Color(red8: 255, green8: 136, blue8: 0, alpha8: 128)"),
         ]
         for (value, spelled) in cases { #expect(VariantSource.swiftLiteral(value) == spelled) }
+        // With the options, a choice is spelled by its case name, whatever its raw value.
+        let options = [ChoiceOption(value: "sm", label: "Small", caseName: "small"), ChoiceOption(value: "x", label: "X", caseName: "init")]
+        #expect(VariantSource.swiftLiteral(.choice("sm"), options: options) == ".small")
+        #expect(VariantSource.swiftLiteral(.choice("x"), options: options) == #".init(rawValue: "x")!"#)
+        // What would hide in a literal is written as an escape.
+        #expect(VariantSource.swiftLiteral(.string("a\u{202E}b\u{2028}c\u{85}d")) == #""a\u{202E}b\u{2028}c\u{85}d""#)
     }
 
     @Test func aVariantWithNoChangesAndAnEmptyListAreWrittenToo() throws {
@@ -90,7 +96,7 @@ struct VariantSourceTests {
         """
         let edited = try VariantSource.adding("Plain", values: [], to: "Chip", in: source)
         #expect(edited.contains("    static let variants: [Variant<Chip>] = [\n        Variant<Chip>(\"Plain\"),\n    ]"))
-        let again = try VariantSource.adding("Other", values: [("text", .string("y"))], to: "Chip", in: edited)
+        let again = try VariantSource.adding("Other", values: [.init("text", .string("y"))], to: "Chip", in: edited)
         #expect(again.contains("        Variant<Chip>(\"Plain\"),\n        Variant(\"Other\") { $0.text = \"y\" },\n    ]"))
     }
 
@@ -132,7 +138,7 @@ struct VariantSourceTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: stray)
         for file in [stray, link] {
             #expect(throws: VariantSourceError.self) {
-                try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: file, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
+                try VariantSource.save("Evening", values: [.init("rating", .integer(2))], to: "RatingControl", file: file, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
             }
         }
         #expect(try Data(contentsOf: stray) == Data(source.utf8))
@@ -141,7 +147,7 @@ struct VariantSourceTests {
         let changed = source + "// edited in an editor\n"
         try Data(changed.utf8).write(to: inside)
         do {
-            try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
+            try VariantSource.save("Evening", values: [.init("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package, expectedDigest: VariantSource.digest(of: Data(source.utf8)))
             Issue.record("a file changed on disk was edited")
         } catch {
             #expect(error.description.contains("changed on disk since the page loaded it"))
@@ -158,18 +164,32 @@ struct VariantSourceTests {
         #expect(try Data(contentsOf: inside) == Data(changed.utf8))
 
         // A dry run says what it would write, and writes nothing.
-        let dry = try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
+        let dry = try VariantSource.save("Evening", values: [.init("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
                                          expectedDigest: VariantSource.digest(of: Data(changed.utf8)), write: false)
         #expect(dry.entry == "Variant(\"Evening\") { $0.rating = 2 },")
         #expect(try Data(contentsOf: inside) == Data(changed.utf8))
 
         // And when all is well, the file has the new variant, and the digest returned is the new file's.
-        let saved = try VariantSource.save("Evening", values: [("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
+        let saved = try VariantSource.save("Evening", values: [.init("rating", .integer(2))], to: "RatingControl", file: inside, packageRoot: package,
                                            expectedDigest: VariantSource.digest(of: Data(changed.utf8)))
         let text = try String(contentsOf: inside, encoding: .utf8)
         #expect(text.contains("        Variant(\"Evening\") { $0.rating = 2 },\n    ]"))
         #expect(text.hasSuffix("// edited in an editor\n"))
         #expect(saved == dry && saved.digest == VariantSource.digest(of: Data(text.utf8)))
+
+        // The file keeps its mode; a read-only one is refused, untouched.
+        #expect((try FileManager.default.attributesOfItem(atPath: inside.path)[.posixPermissions] as? NSNumber)?.intValue == 0o644)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: inside.path)
+        let second = try VariantSource.save("Late", values: [], to: "RatingControl", file: inside, packageRoot: package, expectedDigest: saved.digest)
+        #expect((try FileManager.default.attributesOfItem(atPath: inside.path)[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: inside.path)
+        let protected = try Data(contentsOf: inside)
+        #expect(throws: VariantSourceError("Components/RatingControl.swift is read-only (mode 444); Starboard does not write files you protected")) {
+            try VariantSource.save("Later", values: [], to: "RatingControl", file: inside, packageRoot: package, expectedDigest: second.digest)
+        }
+        #expect(try Data(contentsOf: inside) == protected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inside.deletingLastPathComponent().path).sorted() == ["Link.swift", "RatingControl.swift"],
+                "no temporary file is left behind")
 
         // A file in a hidden folder of the package (a dependency's checkout under .build) is not the package's.
         let checkout = package.appendingPathComponent(".build/checkouts/Other/RatingControl.swift")

@@ -32,6 +32,7 @@ export class SaveVariant {
   #generation = 0;          // bumps per component and per typed name
   #timer = 0;
   #saving = false;
+  #shown = null;            // {name, revision, entry} of the line on screen
 
   constructor(ui, page) {
     this.#ui = ui;
@@ -106,7 +107,7 @@ export class SaveVariant {
     }
     file.textContent = source.file;
     name.disabled = false;
-    submit.disabled = this.#saving || !name.value.trim();
+    submit.disabled = this.#saving || !this.#name();
   }
 
   #scheduleDryRun() {
@@ -114,22 +115,29 @@ export class SaveVariant {
     this.#generation += 1;
     this.#ui.error.textContent = '';
     this.#showSource();
-    if (!this.#ui.name.value.trim()) {
-      this.#ui.entry.textContent = '';
-      return;
-    }
+    this.#shown = null;
+    this.#ui.entry.textContent = '';
+    if (!this.#ui.name.value.trim()) return;
     const generation = this.#generation;
     this.#timer = setTimeout(() => this.#dryRun(generation), DRY_RUN_DELAY_MS);
   }
 
+  /** Asks what Save would write now, and shows it; resolves with what is shown, or null. */
   async #dryRun(generation) {
+    const name = this.#name();
+    const revision = this.#page.current()?.revision;
     try {
-      const reply = await this.#request(true);
-      if (generation === this.#generation) this.#ui.entry.textContent = reply.entry;
+      const reply = await this.#request(true, revision);
+      if (generation !== this.#generation) return null;
+      this.#shown = { name, revision, entry: reply.entry };
+      this.#ui.entry.textContent = reply.entry;
+      return this.#shown;
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (generation !== this.#generation) return null;
+      this.#shown = null;
       this.#ui.entry.textContent = '';
       this.#ui.error.textContent = this.#reason(error);
+      return null;
     }
   }
 
@@ -148,26 +156,42 @@ export class SaveVariant {
       while (this.#page.unsettled(component) && performance.now() - started < SETTLE_WAIT_MS) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const reply = await this.#request(false);
+      if (this.#page.unsettled(component)) throw new Error('Your last change has not reached the server yet; save again in a moment.');
+      // What is written is the line on screen: the server refuses it if the values moved on since.
+      let shown = this.#shown;
+      const stale = shown && shown.name === this.#name() && shown.revision !== this.#page.current()?.revision;
+      if (!shown || shown.name !== this.#name() || stale) {
+        shown = await this.#dryRun(this.#generation);
+        if (!shown) return;
+        if (stale) throw new Error('The values changed while this dialog was open; check the line and save again.');
+      }
+      const reply = await this.#request(false, shown.revision);
       if (reply.component === this.#component) this.#source = { ...this.#source, digest: reply.digest };
-      dialog.close();
+      if (dialog.open) dialog.close();
       this.#page.toast(savedText(reply));
     } catch (failure) {
-      error.textContent = this.#reason(failure);
+      // Closed meanwhile (Escape): the refusal must still be seen.
+      if (dialog.open) error.textContent = this.#reason(failure);
+      else this.#page.toast(`Variant not saved: ${this.#reason(failure)}`, 'error');
     } finally {
       this.#saving = false;
       this.#showSource();
     }
   }
 
-  #request(dryRun) {
+  /** The name as it will be written: spaces at either end are no part of it. */
+  #name() {
+    return this.#ui.name.value.trim();
+  }
+
+  #request(dryRun, revision) {
     const current = this.#page.current();
-    if (!current || current.component !== this.#component || typeof current.revision !== 'number') {
+    if (!current || current.component !== this.#component || !Number.isInteger(revision)) {
       return Promise.reject(new Error('The component has not been rendered yet; wait a moment and try again.'));
     }
     return this.#page.connection.request({
-      type: 'saveVariant', component: this.#component, name: this.#ui.name.value,
-      revision: current.revision, digest: this.#source?.digest ?? '', ...(dryRun ? { dryRun: true } : {}),
+      type: 'saveVariant', component: this.#component, name: this.#name(),
+      revision, digest: this.#source?.digest ?? '', ...(dryRun ? { dryRun: true } : {}),
     });
   }
 

@@ -156,7 +156,8 @@ extension Envelope {
                 return fail("\"revision\" must be the integer revision of the values to save (from their render), got \(json["revision"]?.typeName ?? "nothing")", component: component)
             }
             guard let digest = json["digest"]?.stringValue, !digest.isEmpty, digest.utf8.count <= 64 else {
-                return fail("\"digest\" must be the digest of the source file from a `source` reply, got \(json["digest"]?.typeName ?? "nothing")", component: component)
+                let got = json["digest"].map { $0.stringValue.map { $0.isEmpty ? "an empty string" : "a string of \($0.utf8.count) bytes" } ?? $0.typeName } ?? "nothing"
+                return fail("\"digest\" must be the digest of the source file from a `source` reply (at most 64 bytes), got \(got)", component: component)
             }
             var dryRun = false
             switch json["dryRun"] {
@@ -216,8 +217,10 @@ extension Envelope {
         if name.allSatisfy(\.isWhitespace) { return "a variant needs a name" }
         if name.utf8.count > maxVariantNameBytes { return "expected at most \(maxVariantNameBytes) bytes of UTF-8, got \(name.utf8.count)" }
         if name.count > maxVariantNameLength { return "expected at most \(maxVariantNameLength) characters, got \(name.count)" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value != 0x200D }) {
-            return "expected a name without control or invisible formatting characters"
+        let invisible: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
+        // A joiner inside an emoji sequence is part of what the name shows.
+        if name.unicodeScalars.contains(where: { invisible.contains($0.properties.generalCategory) && $0.value != 0x200D }) {
+            return "expected a name without control characters, line breaks or invisible formatting characters"
         }
         if name.first?.isWhitespace == true || name.last?.isWhitespace == true { return "expected no spaces at the start or end" }
         return nil

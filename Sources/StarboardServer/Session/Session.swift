@@ -114,7 +114,7 @@ public final class Session: WebSocketHandler {
             case .changed:
                 changed()
             case .source(let job):
-                // Never in the lock: reading a package's sources takes milliseconds.
+                // Never in the lock: finding the file, and parsing an edit with swiftc, take tens to hundreds of milliseconds.
                 sources.run(job) { [weak self] answer in
                     self?.perform { $0.answered(job, answer, into: &$1) }
                 }

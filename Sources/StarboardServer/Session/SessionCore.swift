@@ -152,15 +152,19 @@ struct SessionCore {
             out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
                                            canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
         case .source:
-            guard let declaration = catalog.declarations[name] else { return }
+            guard let declaration = catalog.declarations[name] else {
+                out.send(ServerMessage.source(id: id, component: name, unavailable: "the catalog does not say how \(name) is declared"), to: connection)
+                return
+            }
             out.source(SourceJob(connection: connection, id: id, component: name, swiftType: declaration.swiftType, kind: .locate))
         case .saveVariant(_, let variantName, let revision, let digest, let dryRun):
             switch variantDraft(of: name, named: variantName, at: revision) {
-            case .success(let values):
-                out.source(SourceJob(connection: connection, id: id, component: name, swiftType: catalog.declarations[name]!.swiftType,
+            case .success(let (swiftType, values)):
+                out.source(SourceJob(connection: connection, id: id, component: name, swiftType: swiftType,
                                      kind: .save(name: variantName, values: values, digest: digest, write: !dryRun)))
             case .failure(let problem):
-                out.send(ServerMessage.error(RequestError(id: id, message: "\(name): cannot save the variant: \(problem.description)", component: name)), to: connection)
+                let verb = dryRun ? "would not save" : "cannot save"
+                out.send(ServerMessage.error(RequestError(id: id, message: "\(name): \(verb) the variant: \(problem.description)", component: name)), to: connection)
             }
         case .restore(_, let revision):
             guard let values = histories[name]?.values(after: revision) else {
@@ -184,7 +188,8 @@ struct SessionCore {
     /// The component's current values that differ from its defaults, in declaration order, as
     /// a variant named `variantName` records them; refused when the values moved on from
     /// `revision` (the page would save values it has not shown) or the name is taken.
-    private func variantDraft(of name: String, named variantName: String, at revision: Int) -> Result<[SourceJob.Assignment], VariantSourceError> {
+    private func variantDraft(of name: String, named variantName: String, at revision: Int)
+        -> Result<(swiftType: String, values: [VariantSource.Assignment]), VariantSourceError> {
         guard let declaration = catalog.declarations[name], let state = components[name] else {
             return .failure(VariantSourceError("its declaration is not known"))
         }
@@ -194,7 +199,7 @@ struct SessionCore {
         guard !declaration.variantNames.contains(variantName) else {
             return .failure(VariantSourceError("\(name) already has a variant named \"\(variantName)\""))
         }
-        var values: [SourceJob.Assignment] = []
+        var values: [VariantSource.Assignment] = []
         for property in declaration.properties {
             guard let json = state.values[property.name] else { continue }
             let value: PropertyValue
@@ -204,9 +209,9 @@ struct SessionCore {
                 return .failure(VariantSourceError("the current value of \(property.name) cannot be written as Swift: \(error.description)"))
             }
             // Compared as values: 44 and 44.0 are one size.
-            if value != property.defaultValue { values.append(SourceJob.Assignment(name: property.name, value: value)) }
+            if value != property.defaultValue { values.append(VariantSource.Assignment(property.name, value, options: property.constraints.options)) }
         }
-        return .success(values)
+        return .success((declaration.swiftType, values))
     }
 
     /// Sends the current render (with the variants) and any standing problem; a request with an

@@ -1,21 +1,8 @@
 import Dispatch
 import Foundation
 import StarboardInspector
-
-/// Where "Save as variant" edits code: the package whose sources the running components were
-/// built from (the one `serve --watch` rebuilds), and the file work, done off the service thread
-/// on a queue of its own, one job at a time (two saves to one file never interleave).
-public struct SourcePackage: Sendable, Equatable {
-    /// The folder with `Package.swift`.
-    public var root: String
-    /// Whether a saved variant appears by itself: `serve --watch` rebuilds on the edit.
-    public var rebuildsOnChange: Bool
-
-    public init(root: String, rebuildsOnChange: Bool) {
-        self.root = root
-        self.rebuildsOnChange = rebuildsOnChange
-    }
-}
+import StarboardSystem
+import Synchronization
 
 /// A file job the session core asks for: find a component's source, or write a variant into it.
 struct SourceJob: Sendable {
@@ -23,13 +10,7 @@ struct SourceJob: Sendable {
         /// Which file declares the type's variants, and its digest now.
         case locate
         /// Write (or with `write` false, only spell) the variant.
-        case save(name: String, values: [Assignment], digest: String, write: Bool)
-    }
-
-    /// A property and its value, in declaration order.
-    struct Assignment: Sendable {
-        var name: String
-        var value: PropertyValue
+        case save(name: String, values: [VariantSource.Assignment], digest: String, write: Bool)
     }
 
     var connection: ConnectionID
@@ -40,10 +21,19 @@ struct SourceJob: Sendable {
 }
 
 /// Carries out ``SourceJob``s against one ``SourcePackage`` (or refuses them all, saying why,
-/// when the server runs outside a package).
+/// when the server runs outside a package), off the service thread on a queue of its own, one
+/// job at a time (two saves to one file never interleave).
+///
+/// The file found for a type is remembered and only checked again next time (a dry run comes
+/// with every pause in typing); the package is searched again when it no longer declares the
+/// list. An edit is parsed with `swiftc -parse` before it is written, when the toolchain is
+/// at hand, so a line that would break the build is refused instead.
 final class SourceDesk: Sendable {
     let package: SourcePackage?
     private let queue = DispatchQueue(label: "starboard.sources", qos: .userInitiated)
+    /// The file that declared each type's variants list when last looked for.
+    private let located = Mutex<[String: URL]>([:])
+    private let swiftc = ChildProcess.find("swiftc")
 
     init(package: SourcePackage?) {
         self.package = package
@@ -78,8 +68,9 @@ final class SourceDesk: Sendable {
         case .save(let name, let values, let digest, let write):
             do throws(VariantSourceError) {
                 let (file, relative) = try locate(job)
-                let saved = try VariantSource.save(name, values: values.map { ($0.name, $0.value) }, to: job.swiftType, file: file,
-                                                   packageRoot: URL(fileURLWithPath: package!.root), expectedDigest: digest, write: write)
+                let saved = try VariantSource.save(name, values: values, to: job.swiftType, file: file,
+                                                   packageRoot: URL(fileURLWithPath: package!.root), expectedDigest: digest, write: write,
+                                                   check: { edited throws(VariantSourceError) in try parses(edited, as: relative) })
                 let reply = ServerMessage.variantSaved(id: job.id, component: job.component, name: name, file: relative, entry: saved.entry,
                                                        digest: saved.digest, written: write, rebuilds: package!.rebuildsOnChange)
                 let changed = write ? ServerMessage.source(id: nil, component: job.component, file: relative, digest: saved.digest,
@@ -100,10 +91,37 @@ final class SourceDesk: Sendable {
                 + "so it does not know where the component's source is; run `serve` from your package")
         }
         let root = URL(fileURLWithPath: package.root)
-        let file = try VariantSource.locate(job.swiftType, in: root)
+        let file: URL
+        if let known = located.withLock({ $0[job.swiftType] }), VariantSource.declaresVariants(of: job.swiftType, in: known) {
+            file = known
+        } else {
+            file = try VariantSource.locate(job.swiftType, in: root)
+            located.withLock { $0[job.swiftType] = file }
+        }
         let rootPath = root.standardizedFileURL.path
         let path = file.standardizedFileURL.path
         let relative = path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : path
         return (file, relative)
+    }
+
+    /// Refuses `source` when `swiftc -parse` finds an error in it (skipped without a toolchain).
+    private func parses(_ source: String, as relative: String) throws(VariantSourceError) {
+        guard let swiftc else { return }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-variant-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            try Data(source.utf8).write(to: scratch)
+            let result = try ChildProcess.run(swiftc, arguments: ["-parse", scratch.path], stderr: .stdout)
+            guard result.succeeded else {
+                let first = result.stdoutText.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? result.stdoutText
+                throw VariantSourceError("the edited \(relative) would not parse, so nothing was written: "
+                    + first.replacingOccurrences(of: scratch.path, with: relative))
+            }
+        } catch let error as VariantSourceError {
+            throw error
+        } catch {
+            // No toolchain to ask is no reason to refuse: the list was found and checked already.
+            return
+        }
     }
 }

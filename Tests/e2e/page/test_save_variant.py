@@ -15,6 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from starboard_server import REPO, StarboardServer, binary_path
+from test_axe import audit
 from test_page import choose, open_page, type_into, wait
 
 
@@ -48,7 +49,8 @@ def name_it(driver, name: str) -> None:
     field.send_keys(name)
 
 
-def test_saves_the_current_values_as_a_variant_and_refuses_a_file_changed_since(browser, package, tmp_path, screenshot_dir):
+def test_saves_the_current_values_as_a_variant_and_refuses_a_file_changed_since(browser, browser_factory, package, tmp_path,
+                                                                                 screenshot_dir):
     server = start(package, tmp_path)
     source = package / "Components/RatingControl.swift"
     try:
@@ -66,8 +68,24 @@ def test_saves_the_current_values_as_a_variant_and_refuses_a_file_changed_since(
         line = 'Variant("Evening") { $0.starCount = 7; $0.rating = 2 },'
         wait(browser, lambda d: text(d, "save-variant-entry") == line, message="no line for the typed name")
         browser.save_screenshot(str(screenshot_dir / "save-variant-dialog.png"))
+        problems = audit(browser)
+        assert not problems, "\n".join(problems)
         original = source.read_bytes()
         assert b"Evening" not in original
+
+        # Another window changes the values while the dialog is open: the line follows before
+        # anything is written, and Save says so instead of writing what was not shown.
+        other = browser_factory()
+        open_page(other, server, "?c=RatingControl")
+        type_into(other, "rating", "3")
+        wait(browser, lambda d: d.find_element(By.ID, "prop-rating").get_attribute("value") == "3")
+        browser.find_element(By.ID, "save-variant-submit").click()
+        wait(browser, lambda d: "values changed while this dialog was open" in text(d, "save-variant-error"))
+        assert text(browser, "save-variant-entry") == line.replace("rating = 2", "rating = 3")
+        assert b"Evening" not in source.read_bytes()
+        type_into(other, "rating", "2")
+        wait(browser, lambda d: d.find_element(By.ID, "prop-rating").get_attribute("value") == "2")
+        other.quit()
 
         # A taken name is refused as it is typed.
         name_it(browser, "Three stars")
