@@ -9,11 +9,13 @@ public struct VariantSourceError: Error, Equatable, CustomStringConvertible {
 
 /// Writes a named variant into a component's Swift source, beside the others, as a person would:
 /// `Variant("Evening") { $0.rating = 4; $0.tint = Color(red8: 255, green8: 136, blue8: 0) },`
-/// on its own line before the `]` that closes `static let variants = [ … ]`.
+/// on its own line before the `]` that closes `static let variants = [ … ]` (or inside a list
+/// written on one line), with the file's indentation and line endings.
 ///
-/// ``adding(_:values:to:in:)`` is a pure text edit; ``save(_:values:to:file:packageRoot:expected:)``
-/// also refuses a file outside the package or one that changed on disk since `expected` was
-/// read, and replaces the file atomically, so nothing is ever written half.
+/// ``adding(_:values:to:in:)`` is a pure text edit, read back before it is returned;
+/// ``save(_:values:to:file:packageRoot:expectedDigest:write:check:)`` also refuses a file
+/// outside the package, in a hidden folder of it, read-only, or changed on disk since the digest
+/// was taken, and replaces the file atomically with its mode, so nothing is ever written half.
 public enum VariantSource {
     /// A property and the value a variant gives it; a choice's `options` name its cases.
     public struct Assignment: Sendable {

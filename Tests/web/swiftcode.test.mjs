@@ -17,6 +17,13 @@ test('only values that differ from the defaults, in declaration order', () => {
   assert.equal(swiftExpression(component, { starCount: 5 }), 'RatingControl()');
 });
 
+test('a choice is spelled by its case name when the schema gives one', () => {
+  const property = { kind: 'choice', constraints: { options: [{ value: 'sm', label: 'Small', case: 'small' }, { value: 'lg', label: 'Large' }] } };
+  assert.equal(swiftLiteral(property, 'sm'), '.small');
+  assert.equal(swiftLiteral(property, 'lg'), '.lg');
+  assert.equal(swiftLiteral({ kind: 'choice' }, 'south-east'), '.init(rawValue: "south-east")!');
+});
+
 test('the Swift type, not the registered name, makes the instance', () => {
   const component = { name: 'Stars', swiftType: 'RatingControl', properties: [{ name: 'rating', kind: 'integer', default: 0 }] };
   assert.equal(swiftExpression(component, { rating: 2 }), 'RatingControl(rating: 2)');

@@ -32,7 +32,7 @@ export function swiftLiteral(property, value) {
     case 'point': return `Point(x: ${number(value.x)}, y: ${number(value.y)})`;
     case 'angle': return `.degrees(${number(value)})`;
     case 'color': return swiftColor(value);
-    case 'choice': return swiftCase(String(value));
+    case 'choice': return swiftCase(String(value), property.constraints?.options);
     case 'date': return swiftDate(value);
     default: throw new Error(`Copy as Swift does not know the kind “${property.kind}” of ${property.name}.`);
   }
@@ -74,8 +74,10 @@ export function swiftDate(value) {
 }
 
 /** A choice's case: `.winter`, or by raw value where that is no identifier. */
-function swiftCase(rawValue) {
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(rawValue)) return `.${swiftIdentifier(rawValue)}`;
+/** `.small`, by the case name the schema gives (`"case"`, where it is not the raw value). */
+function swiftCase(rawValue, options = []) {
+  const name = options?.find((option) => option.value === rawValue)?.case ?? rawValue;
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !['init', 'self', 'Self', 'Type', 'Protocol'].includes(name)) return `.${swiftIdentifier(name)}`;
   return `.init(rawValue: ${swiftString(rawValue)})!`;
 }
 
