@@ -27,6 +27,7 @@ import { DocsView } from './docs.js';
 import { ViewTabs } from './tabs.js';
 import { SelectionPanel } from './selection.js';
 import { SaveVariant } from './savevariant.js';
+import { AffectingProperties } from './affects.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -660,9 +661,21 @@ canvas.addEventListener('tap', (event) => tap(event.detail, state.environment));
 
 const selection = new SelectionPanel({ root: $('selection'), crumbs: $('breadcrumb'), details: $('selection-details') });
 selection.addEventListener('pick', (event) => canvas.select(event.detail.index));
-canvas.addEventListener('select', (event) => {
+const affecting = new AffectingProperties({ connection, environmentField: () => environmentField(state.environment) });
+let affectingAsked = 0;
+canvas.addEventListener('select', async (event) => {
   const { view, path } = event.detail;
   selection.show(view, path, state.latest.get(environmentName(state.environment))?.accessibility ?? []);
+  if (!view || !state.current || !state.svg) return;
+  const asked = ++affectingAsked;
+  let labels = null;
+  try {
+    labels = await affecting.forFrame({ component: state.current, revision: state.newest, svg: state.svg, values: state.values ?? {} }, view.frame);
+  } catch (error) {
+    console.warn(`Starboard: which properties affect the view could not be worked out: ${error.message}`);
+  }
+  // A newer selection (or render) answers for itself.
+  if (asked === affectingAsked) selection.showAffecting(labels);
 });
 
 function setCanvasMode(mode) {

@@ -3,8 +3,10 @@
 // ancestor), its frame in points, its types with their modifiers, and the
 // accessibility element it belongs to (label, value, hint, traits).
 //
-// Which inspectable properties affect a view is not shown: the renderer does
-// not track which properties a view's body read, and the page does not guess.
+// "Affected by" lists the inspectable properties whose other values change
+// what the view's frame shows (worked out by affects.js from previews: each
+// property at its lowest and highest value, or its other choices); it fills in
+// when those renders have come.
 //
 // Crumbs are `#breadcrumb button[data-view=INDEX]`, the last with aria-current.
 // Events: "pick" (detail: {index}).
@@ -45,6 +47,7 @@ export class SelectionPanel extends EventTarget {
     const facts = [
       ['Frame', `${n(f.width)} × ${n(f.height)} pt at ${n(f.x)}, ${n(f.y)}`],
       ['Views', view.types.join(' › ')],
+      ['Affected by', 'working it out…'],
     ];
     const owner = elementFor(elements, f);
     if (owner) {
@@ -60,6 +63,19 @@ export class SelectionPanel extends EventTarget {
     this.#details.replaceChildren(...facts.flatMap(([term, text]) => [
       element('dt', { text: term }), element('dd', { text, 'data-fact': term.toLowerCase() }),
     ]));
+  }
+
+  /**
+   * Fills in "Affected by": the labels of the properties that change the view,
+   * or null when they could not be worked out.
+   */
+  showAffecting(labels) {
+    const fact = this.#details.querySelector('[data-fact="affected by"]');
+    if (!fact) return;
+    fact.textContent = labels === null ? 'could not be worked out'
+      : labels.length ? labels.join(', ') : 'none of the inspectable properties, at the values tried';
+    fact.title = 'Each property was previewed at its lowest and highest value (or its other choices); '
+      + 'listed are those whose renders draw differently inside this view’s frame.';
   }
 }
 

@@ -137,3 +137,28 @@ def test_select_mode_never_taps(browser, server):
     browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
     wait(browser, lambda d: preview_svg(d) != before, message="a click in interact mode did not tap")
     browser.find_element(By.ID, "reset-all").click()
+
+
+def affected_by(driver) -> str:
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '#selection-details dd[data-fact="affected by"]').text
+         not in ("", "working it out…"), timeout=20, message="which properties affect the view was not worked out")
+    return driver.find_element(By.CSS_SELECTOR, '#selection-details dd[data-fact="affected by"]').text
+
+
+def test_selection_lists_the_properties_that_change_the_view(browser, make_server, screenshot_dir):
+    server = make_server()
+    open_page(browser, server, "?c=RatingControl")
+    browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
+    # The first star: its size and the rating change it; spacing and the star count do not
+    # (it stays where it is, and there is always a first star).
+    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-1"]').click()
+    wait(browser, lambda d: "StarButton" in crumbs(d))
+    first = affected_by(browser).split(", ")
+    assert "Star Size" in first and "Rating" in first, first
+    assert "Spacing" not in first and "Star Count" not in first, first
+    browser.save_screenshot(str(screenshot_dir / "select-affected-by.png"))
+    # The third star moves with the spacing.
+    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    wait(browser, lambda d: "Set 3 star rating" in d.find_element(By.ID, "selection-details").text)
+    third = affected_by(browser).split(", ")
+    assert "Spacing" in third and "Star Size" in third and "Rating" in third, third
