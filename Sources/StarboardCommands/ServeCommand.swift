@@ -60,8 +60,9 @@ enum ServeCommand: Command {
           (128 bits, new at each start) and prints the page's URL with it (?token=...), one per
           address of this machine. The page and the websocket (/ws?token=...) need the token;
           without it they get 403. The page's scripts, styles and fonts are served without it.
-          Whoever has the token can read every component's values, previews and history and
-          change them. The traffic is plain HTTP, not encrypted: anyone who can watch the network
+          Whoever has the token can read every component's values, previews and history, change
+          them, and save variants into this package's sources (values as Swift literals, never
+          code of their own; with --watch that starts a rebuild). The traffic is plain HTTP, not encrypted: anyone who can watch the network
           can read the token and everything sent. This machine's own names and addresses are
           accepted as Host and Origin.
           STARBOARD_TOKEN=TEXT   Use this token instead of a random one (16 to 256 characters of

@@ -100,6 +100,7 @@ struct CommandTests {
         #expect(help.contains("STARBOARD_TOKEN"))
         #expect(help.contains("plain HTTP, not encrypted"))
         #expect(help.contains("read every component's values"))
+        #expect(help.contains("save variants into this package's sources"))
     }
 
     @Test func noArgumentsStartsTheServerWithDefaults() {
