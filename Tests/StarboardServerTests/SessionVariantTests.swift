@@ -106,3 +106,34 @@ struct SessionVariantTests {
         #expect(session.read(a, type: "error").last?["message"]?.stringValue?.contains("not started in a Swift package") == true)
     }
 }
+
+extension SessionVariantTests {
+    @Test func windowsOfAnotherComponentInTheSameFileLearnTheNewDigest() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // RatingControl and PageControl declared in one file.
+        let components = root.appendingPathComponent("Components")
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Components/PageControl.swift")
+        let both = try String(contentsOf: components.appendingPathComponent("RatingControl.swift"), encoding: .utf8)
+            + "\n" + String(contentsOf: shipped, encoding: .utf8)
+        try FileManager.default.removeItem(at: components.appendingPathComponent("RatingControl.swift"))
+        try Data(both.utf8).write(to: components.appendingPathComponent("Controls.swift"))
+
+        var session = try CoreHarness(registry: registry, connections: [a, b], package: SourcePackage(root: root.path, rebuildsOnChange: false))
+        session.receive(#"{"type":"subscribe","component":"RatingControl"}"#, from: a)
+        session.receive(#"{"type":"subscribe","component":"PageControl"}"#, from: b)
+        session.receive(#"{"type":"source","component":"RatingControl","id":1}"#, from: a)
+        session.receive(#"{"type":"source","component":"PageControl","id":2}"#, from: b)
+        let digest = try #require(session.read(a, type: "source").last?["digest"]?.stringValue)
+        #expect(session.read(b, type: "source").last?["file"] == .string("Components/Controls.swift"))
+        #expect(session.read(b, type: "source").last?["digest"]?.stringValue == digest)
+
+        session.receive(save("Evening", revision: 0, digest: digest, id: 3), from: a)
+        let saved = try #require(session.read(a, type: "variantSaved").last)
+        // b watches PageControl, whose file RatingControl's save changed: it can save next without a reload.
+        let pushed = try #require(session.read(b, type: "source").last)
+        #expect(pushed["component"] == .string("PageControl") && pushed["id"] == nil && pushed["digest"] == saved["digest"])
+        #expect(session.read(a, type: "source").count == 1, "the saver has the digest in its reply")
+    }
+}

@@ -177,11 +177,11 @@ struct SessionCore {
     }
 
     /// A source job is done: its reply to the client that asked, and after a variant was
-    /// written, the file's new digest to the component's other windows.
+    /// written, the file's new digest to the other windows of every component in that file.
     func answered(_ job: SourceJob, _ answer: SourceDesk.Answer, into out: inout SessionEffects) {
         out.send(answer.reply, to: job.connection)
-        if let changed = answer.changed {
-            out.broadcast(changed, to: subscriptions.allSubscribers(of: job.component).filter { $0 != job.connection })
+        for (component, message) in answer.changed {
+            out.broadcast(message, to: subscriptions.allSubscribers(of: component).filter { $0 != job.connection || component != job.component })
         }
     }
 

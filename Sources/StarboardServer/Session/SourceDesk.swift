@@ -32,18 +32,24 @@ final class SourceDesk: Sendable {
     let package: SourcePackage?
     private let queue = DispatchQueue(label: "starboard.sources", qos: .userInitiated)
     /// The file that declared each type's variants list when last looked for.
-    private let located = Mutex<[String: URL]>([:])
+    private let located = Mutex<Located>(Located())
+    /// What has been looked up: each type's file, and each component's type.
+    private struct Located {
+        var files: [String: URL] = [:]
+        var types: [String: String] = [:]
+    }
     private let swiftc = ChildProcess.find("swiftc")
 
     init(package: SourcePackage?) {
         self.package = package
     }
 
-    /// The reply to a job, and after a variant was written, the `source` message with the
-    /// file's new digest for the component's other windows (their digest no longer matches).
+    /// The reply to a job, and after a variant was written, a `source` message with the file's
+    /// new digest for each component known to live in that file (their windows' digest no
+    /// longer matches), by component.
     struct Answer: Sendable {
         var reply: String
-        var changed: String?
+        var changed: [(component: String, message: String)] = []
     }
 
     /// Runs `job` on the desk's queue; `done` gets the answer.
@@ -73,8 +79,13 @@ final class SourceDesk: Sendable {
                                                    check: { edited throws(VariantSourceError) in try parses(edited, as: relative) })
                 let reply = ServerMessage.variantSaved(id: job.id, component: job.component, name: name, file: relative, entry: saved.entry,
                                                        digest: saved.digest, written: write, rebuilds: package!.rebuildsOnChange)
-                let changed = write ? ServerMessage.source(id: nil, component: job.component, file: relative, digest: saved.digest,
-                                                           rebuilds: package!.rebuildsOnChange) : nil
+                guard write else { return Answer(reply: reply) }
+                let sharing = located.withLock { known in
+                    known.types.filter { known.files[$0.value] == file }.keys.sorted()
+                }
+                let changed = Set(sharing + [job.component]).sorted().map { component in
+                    (component, ServerMessage.source(id: nil, component: component, file: relative, digest: saved.digest, rebuilds: package!.rebuildsOnChange))
+                }
                 return Answer(reply: reply, changed: changed)
             } catch {
                 let verb = write ? "cannot save" : "would not save"
@@ -92,11 +103,14 @@ final class SourceDesk: Sendable {
         }
         let root = URL(fileURLWithPath: package.root)
         let file: URL
-        if let known = located.withLock({ $0[job.swiftType] }), VariantSource.declaresVariants(of: job.swiftType, in: known) {
+        if let known = located.withLock({ $0.files[job.swiftType] }), VariantSource.declaresVariants(of: job.swiftType, in: known) {
             file = known
         } else {
             file = try VariantSource.locate(job.swiftType, in: root)
-            located.withLock { $0[job.swiftType] = file }
+        }
+        located.withLock { known in
+            known.files[job.swiftType] = file
+            known.types[job.component] = job.swiftType
         }
         let rootPath = root.standardizedFileURL.path
         let path = file.standardizedFileURL.path
