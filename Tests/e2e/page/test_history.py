@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from test_page import field, field_value, open_page, preview_svg, star_count, type_into, wait
+from test_page import field, field_value, open_page, preview_svg, star_count, tap_preview, type_into, wait
 
 
 def enabled(driver, button_id) -> bool:
@@ -71,7 +71,7 @@ def test_restore_filter_and_clear(browser, make_server):
     wait(browser, lambda d: star_count(d) == 8)
     type_into(browser, "spacing", "20")
     wait(browser, lambda d: len(actions(d)) == 2)
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: len(actions(d)) == 3)
     assert action_texts(browser)[0] == "Tapped star-3: Rating 0 → 3"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from test_page import field, field_value, fresh, star_count, status, type_into, wait
+from test_page import field, field_value, fresh, star_count, status, tap_preview, type_into, wait
 
 
 def banner(driver):
@@ -41,7 +41,7 @@ def test_offline_is_said_and_editing_pauses(browser, make_server, screenshot_dir
     browser.save_screenshot(str(screenshot_dir / "offline.png"))
 
     # A tap while offline does nothing (no change is made behind the person's back).
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-2"]').click()
+    tap_preview(browser, "star-2")
 
     server.restart()
     wait(browser, lambda d: status(d) == "connected", timeout=20, message="the page did not reconnect")

@@ -44,6 +44,18 @@ def star_count(driver) -> int:
     return len(driver.find_elements(By.CSS_SELECTOR, '#preview [data-tap^="star-"]'))
 
 
+def tap_preview(driver, target):
+    """Clicks the preview's tap target `target` (data-tap), again if a new render replaced it first.
+
+    A render can land between finding the element and clicking it; the click then fails as stale
+    and never reached the page, so clicking the new element is the same tap, not a second one.
+    """
+    def click(d):
+        d.find_element(By.CSS_SELECTOR, f'#preview [data-tap="{target}"]').click()
+        return True
+    wait(driver, click, message=f"could not tap {target}")
+
+
 def field(driver, name):
     return driver.find_element(By.ID, f"prop-{name}")
 
@@ -140,7 +152,7 @@ def test_tapping_a_star_sets_and_clears_the_rating(browser, server):
     fresh(browser, server, "RatingControl")
     type_into(browser, "starCount", "7")
     wait(browser, lambda d: star_count(d) == 7)
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: field_value(d, "rating") == "3", message="rating did not become 3")
     filled = browser.find_elements(By.CSS_SELECTOR, '#preview [data-tap^="star-"][data-state="filled"]')
     if filled or browser.find_elements(By.CSS_SELECTOR, '#preview [data-state]'):
@@ -149,7 +161,7 @@ def test_tapping_a_star_sets_and_clears_the_rating(browser, server):
     assert "3 stars set." in values, values
     assert "pointer" == browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').value_of_css_property("cursor")
 
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: field_value(d, "rating") == "0", message="tapping again did not clear the rating")
 
 
@@ -157,7 +169,7 @@ def test_copy_as_swift_lists_non_default_values(browser, server):
     fresh(browser, server, "RatingControl")
     type_into(browser, "starCount", "7")
     wait(browser, lambda d: star_count(d) == 7)
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: field_value(d, "rating") == "3")
     browser.find_element(By.ID, "copy-swift").click()
     wait(browser, lambda d: d.find_element(By.ID, "copy-swift").get_attribute("data-copied"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from test_page import open_page, preview_svg, wait
+from test_page import open_page, preview_svg, tap_preview, wait
 
 
 def outline(driver) -> list[dict]:
@@ -134,7 +134,7 @@ def test_select_mode_never_taps(browser, server):
     # Back in interact mode (S), the same click taps.
     browser.find_element(By.TAG_NAME, "body").send_keys("s")
     wait(browser, lambda d: not d.find_element(By.ID, "selection").is_displayed())
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: preview_svg(d) != before, message="a click in interact mode did not tap")
     browser.find_element(By.ID, "reset-all").click()
 
@@ -151,14 +151,14 @@ def test_selection_lists_the_properties_that_change_the_view(browser, make_serve
     browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
     # The first star: its size and the rating change it; spacing and the star count do not
     # (it stays where it is, and there is always a first star).
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-1"]').click()
+    tap_preview(browser, "star-1")
     wait(browser, lambda d: "StarButton" in crumbs(d))
     first = affected_by(browser).split(", ")
     assert "Star Size" in first and "Rating" in first, first
     assert "Spacing" not in first and "Star Count" not in first, first
     browser.save_screenshot(str(screenshot_dir / "select-affected-by.png"))
     # The third star moves with the spacing.
-    browser.find_element(By.CSS_SELECTOR, '#preview [data-tap="star-3"]').click()
+    tap_preview(browser, "star-3")
     wait(browser, lambda d: "Set 3 star rating" in d.find_element(By.ID, "selection-details").text)
     third = affected_by(browser).split(", ")
     assert "Spacing" in third and "Star Size" in third and "Rating" in third, third
