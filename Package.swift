@@ -48,23 +48,25 @@ let package = Package(
         // Starting children and the few glibc calls Swift cannot make itself, and the one Swift
         // layer over system calls and child processes that every other target uses.
         .target(name: "CStarboardSystem"),
-        .target(name: "StarboardSystem", dependencies: ["CStarboardSystem"]),
+        .target(name: "StarboardSystem", dependencies: ["CStarboardSystem", "StarboardLocking"]),
         // Counts the bench's render allocations; glibc only, so Linux only.
         .target(name: "CStarboardAllocationCounter"),
         // Pins the bench's client and servers to cores, so the floor and the server are compared alike.
         .target(name: "CStarboardPlacement"),
+        // The lock every layer shares values with: a pthread mutex, which ThreadSanitizer sees.
+        .target(name: "StarboardLocking"),
         // Whole-module bodies visible to the modules above (when opted in), so generic views,
         // modifiers and property wrappers are specialized in component code instead of running
         // through witness tables and runtime metadata on every render.
-        .target(name: "StarboardUI", dependencies: ["CStarboardFreeType"], swiftSettings: crossModuleOptimization),
+        .target(name: "StarboardUI", dependencies: ["CStarboardFreeType", "StarboardLocking"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
-        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardUI", "StarboardInspector"]),
+        .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking", "StarboardUI", "StarboardInspector"]),
         .target(
             name: "StarboardBench",
             dependencies: [
                 "StarboardUI", "StarboardInspector", "StarboardComponents", "StarboardServer", "StarboardCommands",
-                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem",
+                "CStarboardAllocationCounter", "CStarboardPlacement", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking",
             ]
         ),
         .target(
@@ -92,11 +94,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StarboardServerTests",
-            dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "CStarboardZlib"]
+            dependencies: ["StarboardServer", "StarboardComponents", "StarboardInspector", "StarboardSystem", "StarboardLocking", "CStarboardZlib"]
         ),
         .testTarget(name: "StarboardCommandsTests", dependencies: ["StarboardCommands", "StarboardComponents", "StarboardSystem"]),
         .testTarget(name: "StarboardBenchTests", dependencies: ["StarboardBench"]),
-        .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem"]),
+        .testTarget(name: "StarboardSystemTests", dependencies: ["StarboardSystem", "StarboardLocking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CStarboardAllocationCounter
 import Foundation
 import StarboardInspector
 #if canImport(Glibc)
@@ -9,6 +10,10 @@ import Glibc
 /// Every server under test is a child process of the `starboard` binary, started on a free
 /// loopback port and stopped before ``run(_:registry:log:)`` returns, whether it succeeds or throws.
 public enum Bench {
+    /// Whether this build counts allocations. Builds with ThreadSanitizer or AddressSanitizer
+    /// leave malloc to the sanitizer, and every allocation count is 0 there.
+    public static var countsAllocations: Bool { starboard_allocation_counter_available() != 0 }
+
     /// Runs every benchmark once and checks the targets; `log` gets one line per step.
     public static func run(_ options: BenchOptions, registry: Registry, log: (String) -> Void = { _ in }) throws(BenchError) -> BenchReport {
         guard access(options.starboardBinary, X_OK) == 0 else {

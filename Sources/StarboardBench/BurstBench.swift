@@ -1,5 +1,5 @@
 import StarboardInspector
-import Synchronization
+import StarboardLocking
 
 /// One client floods the server with changes while another keeps measuring its own round trips.
 public struct BurstResult: Sendable {
@@ -23,8 +23,8 @@ public struct BurstResult: Sendable {
 
 /// State shared between the burst's threads.
 private final class Shared<Value: Sendable>: Sendable {
-    let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
+    let value: Locked<Value>
+    init(_ value: Value) { self.value = Locked(value) }
 }
 
 enum BurstBench {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import StarboardServer
-import Synchronization
+import StarboardLocking
 
 /// The loopback floor: a ``WebSocketServer`` (the same libwebsockets transport and socket set-up
 /// as `starboard serve`) whose handler sends every text message straight back.
@@ -31,7 +31,7 @@ public enum EchoServer {
 
 /// Echoes each text message to its sender, on the service thread, as the session sends its acks.
 final class EchoHandler: WebSocketHandler {
-    private let server = Mutex<WebSocketServer?>(nil)
+    private let server = Locked<WebSocketServer?>(nil)
 
     func attach(_ server: WebSocketServer) {
         self.server.withLock { $0 = server }

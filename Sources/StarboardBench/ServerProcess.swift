@@ -1,4 +1,5 @@
 import StarboardSystem
+import StarboardLocking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -133,7 +134,7 @@ struct ProcessMemory: Sendable {
 
 /// Every live server, so that an exit that skips the owners' clean-up still stops them.
 enum ServerRegistry {
-    private static let live = Mutex<Set<pid_t>>([])
+    private static let live = Locked<Set<pid_t>>([])
     private static let installed = Atomic<Bool>(false)
 
     static func add(_ pid: pid_t) { live.withLock { _ = $0.insert(pid) } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StarboardLocking
 import StarboardInspector
 import StarboardUI
 
@@ -111,7 +111,7 @@ public final class LivePreviewServer: Sendable {
     /// The session, once made, for the state file's reports (which can only come after).
     private final class SessionBox: @unchecked Sendable {
         // Set once before any save can be reported; read on the store's queue afterwards.
-        private let lock = Mutex<Session?>(nil)
+        private let lock = Locked<Session?>(nil)
         var session: Session? {
             get { lock.withLock { $0 } }
             set { lock.withLock { $0 = newValue } }

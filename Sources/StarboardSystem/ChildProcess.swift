@@ -1,5 +1,5 @@
 import CStarboardSystem
-import Synchronization
+import StarboardLocking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,7 +69,7 @@ public final class ChildProcess: Sendable {
         var termination: Termination?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Starts `executable` (a path; see ``find(_:)``) with `arguments` after argv[0].
     public init(_ executable: String, arguments: [String] = [], options: Options = Options()) throws(SystemError) {
@@ -121,7 +121,7 @@ public final class ChildProcess: Sendable {
             stdin = parentEnds[0]
             stdout = parentEnds[1]
             stderr = parentEnds[2]
-            state = Mutex(State(open: parentEnds.map { $0 >= 0 }, termination: nil))
+            state = Locked(State(open: parentEnds.map { $0 >= 0 }, termination: nil))
         } catch {
             close(opened)
             throw error

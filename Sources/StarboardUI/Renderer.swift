@@ -1,4 +1,4 @@
-import Synchronization
+import StarboardLocking
 
 /// An SVG document and what assistive technology sees in it.
 public struct Rendering: Sendable {
@@ -18,7 +18,7 @@ public struct Rendering: Sendable {
 /// Lays out a view at its ideal size and writes it as SVG. Pure: the same view gives the same bytes.
 public enum Renderer {
     /// Engines whose arrays the next renders reuse, one per render running at once (up to a few).
-    private static let spares = Mutex<[Spare]>([])
+    private static let spares = Locked<[Spare]>([])
 
     /// An engine waiting for a render. It holds no views (a reset empties it) and is taken out of
     /// the pool before use, so one thread at a time has it. A class, so the engine is worked on

@@ -1,6 +1,6 @@
 import CStarboardFreeType
 import Foundation
-import Synchronization
+import StarboardLocking
 
 /// Measures and wraps text with the real metrics of DejaVu Sans, read through FreeType, and of
 /// Noto Color Emoji for the characters DejaVu lacks.
@@ -131,7 +131,7 @@ public final class Typesetter: Sendable {
     public let directory: String
     public let emojiDirectory: String
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Why the regular face could not be read, if it could not: measurement then falls back to
     /// an average advance of 0.6 em, and the CLI says so.
     public let loadError: String?
@@ -193,7 +193,7 @@ public final class Typesetter: Sendable {
         }
         self.loadError = error
         self.missingFaces = missing
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
 
     /// The face `font` is measured in: its own if it was read, else the nearest one that was.

@@ -1,4 +1,4 @@
-import Synchronization
+import StarboardLocking
 
 /// One placed node of a render: which node, the record of the node that placed it, and where it
 /// ended up in the preview's points.
@@ -135,7 +135,7 @@ enum ViewOutline {
     }
 
     /// Composite type names, worked out once per type: `String(describing:)` allocates.
-    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+    private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
 
     static func name(of type: Any.Type) -> String {
         let key = ObjectIdentifier(type)

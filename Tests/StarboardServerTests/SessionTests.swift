@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StarboardLocking
 import Testing
 @testable import StarboardServer
 import StarboardComponents
@@ -10,7 +10,7 @@ import StarboardInspector
 /// test reads them, as they wait for a client that has not read yet.
 final class RecordingSink: MessageSink {
     private let outbox = Outbox(maxFrames: 256, maxBytes: 8 << 20)
-    private let delivered = Mutex<[ConnectionID: [JSONValue]]>([:])
+    private let delivered = Locked<[ConnectionID: [JSONValue]]>([:])
     /// Signalled whenever a frame is queued, so readers wait for news rather than sleep.
     private let queued = NSCondition()
 
@@ -321,7 +321,7 @@ struct StateStoreTests {
     }
 
     @Test func aSaveThatFailsIsReportedNeverSilent() throws {
-        let reported = Mutex<[String]>([])
+        let reported = Locked<[String]>([])
         let store = StateStore(path: "/dev/null/cannot/state.json", settleDelay: 0.01) { line in reported.withLock { $0.append(line ?? "ok") } }
         store.observe { ["RatingControl": SavedComponent(values: .object([]), revision: 1)] }
         #expect(throws: (any Error).self) { try store.flush() }
@@ -370,7 +370,7 @@ struct StateStoreTests {
         // A file where the folder of the state file should be: no user, root included, can write there.
         let blocker = folder + "/blocked"
         try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
-        let reported = Mutex<[String?]>([])
+        let reported = Locked<[String?]>([])
         let store = StateStore(path: blocker + "/state.json") { message in reported.withLock { $0.append(message) } }
         store.observe { ["RatingControl": SavedComponent(values: .object([]), revision: 1)] }
         #expect(throws: StateStoreError.self) { try store.flush() }

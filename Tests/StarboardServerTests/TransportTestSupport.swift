@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StarboardLocking
 import Testing
 @testable import StarboardServer
 #if canImport(Glibc)
@@ -164,13 +164,14 @@ final class TestWebSocket {
     /// Performs the upgrade; check ``handshake`` for the status (101 when accepted).
     init(
         port: Int, path: String = "/ws", origin: String?, subprotocol: String? = "starboard.v1",
-        host: String? = nil, receiveBuffer: Int32? = nil, extensions: String? = nil
+        host: String? = nil, receiveBuffer: Int32? = nil, extensions: String? = nil, version: String? = "13"
     ) throws {
         socket = try TestSocket(port: port, receiveBuffer: receiveBuffer)
         var request = "GET \(path) HTTP/1.1\r\n"
         request += "Host: \(host ?? "127.0.0.1:\(port)")\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        if let version { request += "Sec-WebSocket-Version: \(version)\r\n" }
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
         if let extensions { request += "Sec-WebSocket-Extensions: \(extensions)\r\n" }
@@ -243,7 +244,7 @@ final class RecordingHandler: WebSocketHandler {
         weak var server: WebSocketServer?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let echoes: Bool
 
     init(echoes: Bool = true) {

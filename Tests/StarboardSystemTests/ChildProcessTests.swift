@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,7 +88,7 @@ struct SystemCallTests {
         defer { SystemCall.close(ends.write) }
         let previous = signal(SIGPIPE, SIG_DFL)
         defer { signal(SIGPIPE, previous) }
-        let outcome = Mutex<Outcome?>(nil)
+        let outcome = Locked<Outcome?>(nil)
         let descriptor = ends.write
         let thread = Thread {
             SystemCall.blockSIGPIPEForThisThread()

@@ -1,6 +1,10 @@
 #ifndef STARBOARD_ALLOCATION_COUNTER_H
 #define STARBOARD_ALLOCATION_COUNTER_H
 
+/// 1 when allocations are counted; 0 in builds with ThreadSanitizer or AddressSanitizer, which
+/// replace malloc themselves, so the counter leaves it alone there and always counts 0.
+int starboard_allocation_counter_available(void);
+
 /// Counts heap allocations (malloc, calloc, realloc) made by the calling thread while counting
 /// is on for it, for `starboard bench`. Off by default: other threads and other times pay one
 /// thread-local test per allocation and nothing else.

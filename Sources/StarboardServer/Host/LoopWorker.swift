@@ -1,5 +1,6 @@
 import Dispatch
 import StarboardSystem
+import StarboardLocking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ final class LoopWorker: @unchecked Sendable {
     /// Set from any thread; the loop then refuses new calls.
     private let isShutDown = Atomic<Bool>(false)
     /// The running child, to kill it from any thread on shutdown (the server may have stopped).
-    private let running = Mutex<ChildProcess?>(nil)
+    private let running = Locked<ChildProcess?>(nil)
 
     // Service thread only.
     private weak var watcher: (any DescriptorWatcher)?
@@ -56,7 +57,7 @@ final class LoopWorker: @unchecked Sendable {
     func wait(for request: WorkerRequest) throws(HostError) -> WorkerReply {
         precondition(!loop.inEventLoop, "a blocking worker call on the service thread would never return")
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<WorkerReply, HostError>?>(nil)
+        let outcome = Locked<Result<WorkerReply, HostError>?>(nil)
         submit(request) { result in
             outcome.withLock { $0 = result }
             done.signal()

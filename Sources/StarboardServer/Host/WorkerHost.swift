@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StarboardInspector
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +29,7 @@ public final class WorkerHost: ComponentHost {
         case shutDown
     }
 
-    private let mode = Mutex(Mode.direct(nil))
+    private let mode = Locked(Mode.direct(nil))
 
     /// `executable` is a `starboard` binary; it is started as `executable worker`.
     public init(executable: String, timeout: Double = 2) {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StarboardSystem
+import StarboardLocking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ public final class FileWatcher: Sendable {
     private let settle: Double
     private let onChange: @Sendable ([String]) -> Void
     private let descriptor: Int32
-    private let watches = Mutex<[Int32: String]>([:])
+    private let watches = Locked<[Int32: String]>([:])
     private let running = Atomic<Bool>(true)
 
     public init(roots: [String], settle: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void) throws {

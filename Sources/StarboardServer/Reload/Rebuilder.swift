@@ -2,7 +2,7 @@ import StarboardInspector
 import Dispatch
 import Foundation
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 
 /// `serve --watch`: rebuilds the package when its sources change and swaps the new component code
 /// into the running session, without dropping a connection or a value.
@@ -26,9 +26,9 @@ public final class Rebuilder: Sendable {
     private let buildOptions: [String]
     private let session: Session
     private let log: @Sendable (String) -> Void
-    private let state = Mutex((building: false, again: false))
+    private let state = Locked((building: false, again: false))
     /// Where `swift build` puts the binary; asked once, as asking SwiftPM costs a few hundred ms.
-    private let binPath = Mutex<String?>(nil)
+    private let binPath = Locked<String?>(nil)
     private let queue = DispatchQueue(label: "starboard.rebuild")
 
     public init(package: String, product: String = "starboard", buildOptions: [String] = [], session: Session,

@@ -1,6 +1,6 @@
 import Dispatch
 import StarboardInspector
-import Synchronization
+import StarboardLocking
 
 /// The shared inspecting session: current values per component, who watches what, and the
 /// protocol's request handling (see docs/protocol.md).
@@ -22,7 +22,7 @@ public final class Session: WebSocketHandler {
         var drained: DispatchSemaphore?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Called after every accepted change, to save values once changes settle.
     private let changed: @Sendable () -> Void
     /// Adjustments made to saved values at start-up (clamped, dropped), for the log.
@@ -40,7 +40,7 @@ public final class Session: WebSocketHandler {
         var warnings: [String] = []
         let components = HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings)
         self.warnings = warnings
-        state = Mutex(State(core: SessionCore(catalog: catalog, components: components), host: host))
+        state = Locked(State(core: SessionCore(catalog: catalog, components: components), host: host))
     }
 
     /// Connects the session to where its frames go; call once, before clients connect.

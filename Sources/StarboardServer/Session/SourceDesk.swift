@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StarboardInspector
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 
 /// A file job the session core asks for: find a component's source, or write a variant into it.
 struct SourceJob: Sendable {
@@ -32,7 +32,7 @@ final class SourceDesk: Sendable {
     let package: SourcePackage?
     private let queue = DispatchQueue(label: "starboard.sources", qos: .userInitiated)
     /// The file that declared each type's variants list when last looked for.
-    private let located = Mutex<Located>(Located())
+    private let located = Locked<Located>(Located())
     /// What has been looked up: each type's file, and each component's type.
     private struct Located {
         var files: [String: URL] = [:]

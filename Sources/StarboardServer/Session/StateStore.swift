@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StarboardInspector
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 
 /// Keeps current values in a JSON file so a restart, even after `kill -9`, comes back with them.
 ///
@@ -20,10 +20,10 @@ public final class StateStore: Sendable {
     public let path: String
     private let settleDelay: Double
     private let queue = DispatchQueue(label: "starboard.state")
-    private let pending = Mutex(false)
-    private let source = Mutex<(@Sendable () -> [String: SavedComponent])?>(nil)
+    private let pending = Locked(false)
+    private let source = Locked<(@Sendable () -> [String: SavedComponent])?>(nil)
     /// Why the newest save failed; nil after one that succeeded.
-    private let failure = Mutex<String?>(nil)
+    private let failure = Locked<String?>(nil)
 
     /// Told when saving starts failing (the reason) or works again (nil); once per change, not
     /// per save, so a disk that stays full is not reported every 150 ms.

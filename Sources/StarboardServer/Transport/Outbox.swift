@@ -1,4 +1,5 @@
 import CStarboardWebSockets
+import StarboardLocking
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,7 @@ final class Outbox: Sendable {
         var isStopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The service thread (a pthread_t), 0 before it attaches the context.
     private let serviceThread = Atomic<UInt>(0)
     /// Set when signals or tasks were queued on the service thread itself, which then collects

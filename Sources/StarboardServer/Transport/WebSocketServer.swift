@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import StarboardSystem
-import Synchronization
+import StarboardLocking
 
 /// A websocket and static-file server on one libwebsockets service thread.
 ///
@@ -22,7 +22,7 @@ public final class WebSocketServer: Sendable {
     private let configuration: ServerConfiguration
     private let handler: any WebSocketHandler
     private let outbox: Outbox
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     /// Creates a server; nothing is bound until ``start()``.
     public init(configuration: ServerConfiguration, handler: any WebSocketHandler) {
@@ -155,7 +155,7 @@ public final class WebSocketServer: Sendable {
 
 /// The start-up result, passed from the service thread to ``WebSocketServer/start()``.
 private final class Startup: Sendable {
-    private let result = Mutex<Result<Listening, WebSocketServerError>?>(nil)
+    private let result = Locked<Result<Listening, WebSocketServerError>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     func report(_ outcome: Result<Listening, WebSocketServerError>) {
