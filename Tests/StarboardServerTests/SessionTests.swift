@@ -395,6 +395,24 @@ struct StateStoreTests {
         #expect(try StateStore(path: folder + "/missing.json").load().components.isEmpty, "a missing file is a fresh start")
     }
 
+    /// A 50 MB saved string once went whole to the worker (which spent its 2 s on it) and whole
+    /// into the warning line. What no request could carry is dropped, said briefly, and the rest kept.
+    @Test func savedValuesBeyondWhatARequestCarriesAreDroppedWithAShortWarning() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let huge = String(repeating: "x", count: 3 * Envelope.maxValuesBytes)
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        try #"{"format":"starboard.state.v1","components":{"HikeBadge":{"revision":3,"values":{"name":"\#(huge)","hueRotation":90,"grayscale":\#(deep)}}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try StateStore(path: path).load()
+        #expect(loaded.components["HikeBadge"]?.values == .object([("hueRotation", .integer(90))]))
+        #expect(loaded.components["HikeBadge"]?.revision == 3)
+        #expect(loaded.warnings.count == 2)
+        #expect(loaded.warnings.allSatisfy { $0.utf8.count < 400 }, "\(loaded.warnings.map(\.utf8.count))")
+        #expect(loaded.warnings.first?.hasPrefix("dropped saved HikeBadge.name: \(huge.utf8.count + 2) bytes written out") == true)
+        #expect(loaded.warnings.last?.hasPrefix("dropped saved HikeBadge.grayscale: nested deeper") == true)
+    }
+
     @Test func aSavedRevisionBeyondWhatClientsCountIsClampedWithAWarning() throws {
         let path = temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -30,7 +30,7 @@ enum HotReload {
                 if case .accepted(let notes)? = result.results.first { warnings += notes }
                 entry.renderFields = result.render
             } catch {
-                let problem = CrashReport.describe(error, component: name, with: "its saved values \(base)")
+                let problem = CrashReport.describe(error, component: name, with: "its saved values \(base.abbreviated())")
                 entry.problem = problem
                 warnings.append(problem)
             }

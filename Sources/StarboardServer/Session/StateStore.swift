@@ -61,6 +61,7 @@ public final class StateStore: Sendable {
                 warnings.append("dropped saved values of \(name): no values")
                 continue
             }
+            let bounded = Self.bounded(values, of: name, warnings: &warnings)
             var revision = 0
             switch entry["revision"] {
             case .integer(let r)? where r > Revision.max:
@@ -74,9 +75,33 @@ public final class StateStore: Sendable {
             default:
                 break
             }
-            components[name] = SavedComponent(values: values, revision: revision)
+            components[name] = SavedComponent(values: bounded, revision: revision)
         }
         return (components, warnings)
+    }
+
+    /// Saved values within what a request may carry (``Envelope/maxDepth`` and
+    /// ``Envelope/maxValuesBytes``): the server never saves more, so more is a damaged or foreign
+    /// file, and handing it to the worker would cost a render's whole time limit. A property over
+    /// the bounds is dropped with a warning that shows its start, never all of it; the others stay.
+    static func bounded(_ values: JSONValue, of name: String, warnings: inout [String]) -> JSONValue {
+        guard case .object(let members) = values else { return values }
+        var kept: [(String, JSONValue)] = []
+        var total = 2
+        for (property, value) in members {
+            var written: [UInt8] = []
+            value.write(into: &written)
+            let cost = written.count + property.utf8.count + 4
+            if value.depth > Envelope.maxDepth - 2 {
+                warnings.append("dropped saved \(name).\(property): nested deeper than a request may be (\(value.abbreviated()))")
+            } else if total + cost > Envelope.maxValuesBytes {
+                warnings.append("dropped saved \(name).\(property): \(written.count) bytes written out, over the \(Envelope.maxValuesBytes) a request may carry (\(value.abbreviated()))")
+            } else {
+                total += cost
+                kept.append((property, value))
+            }
+        }
+        return kept.count == members.count ? values : .object(kept)
     }
 
     /// The whole file, nil when there is none; any other failure to read it throws.
