@@ -103,6 +103,36 @@ struct TransportHTTPTests {
             #expect(response.status == 405)
         }
     }
+
+    /// What lws answers itself (a request line it cannot read, an `Upgrade` to something other
+    /// than websocket) came without the security headers (issue 11, item 13).
+    @Test(arguments: [
+        "GARBAGE\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nUpgrade: h3\r\nConnection: Upgrade\r\n\r\n",
+    ])
+    func libwebsocketsOwnRefusalsCarryTheSecurityHeaders(request: String) async throws {
+        try await withServer { _, port, _ in
+            let socket = try TestSocket(port: port)
+            try socket.send(request.replacingOccurrences(of: "PORT", with: "\(port)"))
+            let response = try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket)
+            #expect(response.status == 403)
+            #expect(response.headers["x-content-type-options"] == "nosniff")
+            #expect(response.headers["x-frame-options"] == "DENY")
+            #expect(response.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+        }
+    }
+
+    /// lws's parser refuses a `%00` in the path and closes with no answer at all; no callback
+    /// comes before it, so the server cannot write one (docs/protocol.md says so). What matters
+    /// is that it is refused and the server goes on serving.
+    @Test func aNulByteInThePathIsClosedAndTheServerGoesOn() async throws {
+        try await withServer { _, port, _ in
+            let socket = try TestSocket(port: port)
+            try socket.send("GET /index.html%00.txt HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            #expect(socket.waitForEOF())
+            #expect(try httpGet(port: port, path: "/").status == 200)
+        }
+    }
 }
 
 @Suite("Transport: path resolution and request policy")

@@ -38,6 +38,11 @@ struct TransportWebSocketTests {
         (nil, "/ws", "starboard.v1"),
         ("http://127.0.0.1:PORT", "/other", "starboard.v1"),
         ("http://127.0.0.1:PORT", "/ws", nil),
+        // lws closed these two without a word: it found no subprotocol of its own (issue 11, 13).
+        ("http://127.0.0.1:PORT", "/ws", "chat"),
+        ("http://127.0.0.1:PORT", "/ws", "chat, superchat"),
+        // The name of the server's plain HTTP protocol, offered first, would be picked by lws.
+        ("http://127.0.0.1:PORT", "/ws", "http, starboard.v1"),
     ] as [(String?, String, String?)])
     func foreignUpgradesAreRefusedWith403(origin: String?, path: String, subprotocol: String?) async throws {
         try await withServer { _, port, handler in
@@ -46,6 +51,21 @@ struct TransportWebSocketTests {
                 subprotocol: subprotocol
             )
             #expect(client.handshake.status == 403)
+            #expect(client.handshake.headers["x-content-type-options"] == "nosniff")
+            #expect(client.handshake.headers["content-security-policy"]?.hasPrefix("default-src 'self'") == true)
+            #expect(client.socket.waitForEOF())
+            #expect(handler.opened.isEmpty)
+        }
+    }
+
+    /// RFC 6455, 4.4: a version the server does not speak gets 426 and the version it does.
+    /// lws took any version for 13.
+    @Test(arguments: ["8", "14", nil] as [String?])
+    func anotherWebSocketVersionIsToldTheOneSpokenHere(version: String?) async throws {
+        try await withServer { _, port, handler in
+            let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)", version: version)
+            #expect(client.handshake.status == 426)
+            #expect(client.handshake.headers["sec-websocket-version"] == "13")
             #expect(client.socket.waitForEOF())
             #expect(handler.opened.isEmpty)
         }

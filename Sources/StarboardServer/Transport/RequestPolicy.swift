@@ -12,7 +12,11 @@ struct RequestPolicy: Sendable {
     private let checksOrigin: Bool
     /// Required on the page and on websocket upgrades; nil on loopback.
     let accessToken: AccessToken?
+    /// On every response, lws's own refusals included (the vhost's canned headers).
     let securityHeaders: [(name: String, value: String)]
+    /// On the server's own responses: files may be kept, but asked for again each time, so an
+    /// edited page or a new build is never served stale. (lws would otherwise add `no-store`.)
+    static let cacheControl = (name: "Cache-Control", value: "no-cache")
 
     /// The query parameter that carries the token, on `/` and on the websocket path.
     static let tokenParameter = "token"
@@ -44,7 +48,6 @@ struct RequestPolicy: Sendable {
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
             ("X-Frame-Options", "DENY"),
-            ("Cache-Control", "no-cache"),
         ]
     }
 
@@ -75,11 +78,6 @@ struct RequestPolicy: Sendable {
         guard checksOrigin else { return true }
         guard let origin else { return false }
         return allowedOrigins.contains(Self.normalizedOrigin(origin))
-    }
-
-    /// The security headers as raw HTTP/1.1 header lines, each ending in CRLF.
-    var securityHeaderLines: String {
-        securityHeaders.map { "\($0.name): \($0.value)\r\n" }.joined()
     }
 
     /// `host` as it appears in a URL authority: IPv6 literals get brackets.

@@ -25,9 +25,10 @@ extension ServiceLoop {
             if contentType.hasPrefix("text/html"), !policy.allowsToken(queryArgument(wsi, RequestPolicy.tokenParameter)) {
                 return try respond(wsi, status: 403, body: RequestPolicy.tokenRefusal)
             }
-            let headers = policy.securityHeaderLines
+            // The security headers are the vhost's canned headers, which lws adds to every status line.
+            let extra = "\(RequestPolicy.cacheControl.name): \(RequestPolicy.cacheControl.value)\r\n"
             let result = try LWSCall.check(
-                lws_serve_http_file(wsi, filePath, contentType, headers, Int32(headers.utf8.count)),
+                lws_serve_http_file(wsi, filePath, contentType, extra, Int32(extra.utf8.count)),
                 "lws_serve_http_file"
             )
             // > 0: the file went out in one go, so the transaction is over.
@@ -35,11 +36,23 @@ extension ServiceLoop {
         }
     }
 
-    /// Refuses upgrades that are not ours, with a 403 the client can see.
-    func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
+    /// Whether an upgrade may go ahead, decided before libwebsockets picks a subprotocol (it closes
+    /// an upgrade offering none of its own without a word): 0 to go ahead, -1 once the refusal
+    /// the client can read (403, 426 or 431, with the security headers) is written.
+    ///
+    /// `upgrade` is the request's `Upgrade` header. lws has already answered one that names no
+    /// protocol it speaks with its own 403, so that connection is only closed here.
+    func confirmUpgrade(_ wsi: OpaquePointer, to upgrade: String) throws(WebSocketServerError) -> Int32 {
+        guard upgrade.lowercased() == "websocket" else { return -1 }
         let offered = (header(wsi, WSI_TOKEN_PROTOCOL) ?? "").split(separator: ",").map { String($0).trimmingSpaces() }
         if Self.headerBytes(wsi) > ServiceLoop.maxHeaderBytes {
             _ = try? refuseUpgrade(wsi, status: "431 Request Header Fields Too Large", body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
+            return -1
+        }
+        if header(wsi, WSI_TOKEN_VERSION)?.trimmingSpaces() != "13" {
+            // RFC 6455, 4.4: say which version this server speaks.
+            _ = try? refuseUpgrade(wsi, status: "426 Upgrade Required", extraHeaders: [("Sec-WebSocket-Version", "13")],
+                                   body: "Only websocket version 13 (RFC 6455) is spoken here\n")
             return -1
         }
         let refusal: String? =
@@ -51,8 +64,8 @@ extension ServiceLoop {
                 "Forbidden: no websocket endpoint here\n"
             } else if !policy.allowsToken(queryArgument(wsi, RequestPolicy.tokenParameter)) {
                 RequestPolicy.tokenRefusal
-            } else if endpoint != .websocket || !offered.contains(configuration.subprotocol) {
-                "Forbidden: subprotocol \(configuration.subprotocol) required\n"
+            } else if !offered.contains(configuration.subprotocol) {
+                Self.subprotocolRefusal(configuration.subprotocol)
             } else {
                 nil
             }
@@ -61,12 +74,26 @@ extension ServiceLoop {
         return -1
     }
 
+    /// The last check of an upgrade, once lws has picked the subprotocol: a client that offers
+    /// the name of one of the server's internal protocols first (`http, starboard.v1`) would get
+    /// that one, so anything but the websocket endpoint is refused.
+    func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
+        guard endpoint != .websocket else { return 0 }
+        _ = try? refuseUpgrade(wsi, body: Self.subprotocolRefusal(configuration.subprotocol))
+        return -1
+    }
+
+    private static func subprotocolRefusal(_ subprotocol: String) -> String {
+        "Forbidden: subprotocol \(subprotocol) required\n"
+    }
+
     /// Writes a 403 for a refused upgrade by hand: during an upgrade lws would write the status
     /// line as HTTP/1.0, which strict websocket clients reject as not a valid handshake reply.
-    private func refuseUpgrade(_ wsi: OpaquePointer, status: String = "403 Forbidden", body: String) throws(WebSocketServerError) {
+    private func refuseUpgrade(_ wsi: OpaquePointer, status: String = "403 Forbidden",
+                               extraHeaders: [(name: String, value: String)] = [], body: String) throws(WebSocketServerError) {
         var text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
         text += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
-        for (name, value) in policy.securityHeaders { text += "\(name): \(value)\r\n" }
+        for (name, value) in extraHeaders + policy.securityHeaders + [RequestPolicy.cacheControl] { text += "\(name): \(value)\r\n" }
         text += "\r\n" + body
         let bytes = Array(text.utf8)
         let headroom = OutgoingFrame.lwsHeadroom
@@ -78,7 +105,8 @@ extension ServiceLoop {
         try LWSCall.check(written, "lws_write")
     }
 
-    /// Writes a small complete response in one lws_write, with the security headers.
+    /// Writes a small complete response in one lws_write; lws adds the security headers (the
+    /// vhost's canned headers) after the status line.
     func respond(_ wsi: OpaquePointer, status: UInt32, body: String) throws(WebSocketServerError) -> Int32 {
         let bodyBytes = Array(body.utf8)
         let headroom = OutgoingFrame.lwsHeadroom
@@ -91,14 +119,13 @@ extension ServiceLoop {
                 lws_add_http_common_headers(wsi, status, "text/plain; charset=utf-8", lws_filepos_t(bodyBytes.count), &cursor, end),
                 "lws_add_http_common_headers", failsWhen: .nonZero
             )
-            for (name, value) in policy.securityHeaders {
-                let nameBytes = Array((name + ":").utf8CString.map { UInt8(bitPattern: $0) })
-                let valueBytes = Array(value.utf8)
-                try LWSCall.check(
-                    lws_add_http_header_by_name(wsi, nameBytes, valueBytes, Int32(valueBytes.count), &cursor, end),
-                    "lws_add_http_header_by_name", failsWhen: .nonZero
-                )
-            }
+            let (name, value) = RequestPolicy.cacheControl
+            let nameBytes = Array((name + ":").utf8CString.map { UInt8(bitPattern: $0) })
+            let valueBytes = Array(value.utf8)
+            try LWSCall.check(
+                lws_add_http_header_by_name(wsi, nameBytes, valueBytes, Int32(valueBytes.count), &cursor, end),
+                "lws_add_http_header_by_name", failsWhen: .nonZero
+            )
             try LWSCall.check(lws_finalize_http_header(wsi, &cursor, end), "lws_finalize_http_header", failsWhen: .nonZero)
             guard var bodyCursor = cursor, end - bodyCursor >= bodyBytes.count else {
                 throw .libwebsockets(call: "respond: header buffer", code: -1)

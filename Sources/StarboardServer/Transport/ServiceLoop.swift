@@ -103,6 +103,11 @@ final class ServiceLoop {
         info.extensions = UnsafePointer(makeExtensions())
         info.server_string = UnsafePointer(cString("starboard"))
         info.vhost_name = UnsafePointer(cString("starboard"))
+        // The security headers go on every response lws writes, its own refusals (a request it
+        // cannot parse, an unknown `Upgrade`) included. lws keeps the list, not a copy; the values
+        // are filled in once the port is known, before anything is served.
+        let cannedHeaders = makeCannedHeaders(names: policy.securityHeaders.map(\.name))
+        info.headers = UnsafePointer(cannedHeaders)
         guard let vhost = lws_create_vhost(context, &info) else {
             close()
             if configuration.port != 0, Self.portIsTaken(host: host, port: configuration.port) {
@@ -123,6 +128,7 @@ final class ServiceLoop {
         let token = beyondLoopback ? configuration.accessToken ?? AccessToken.random() : nil
         let machine = beyondLoopback ? MachineAddresses.current() : MachineAddresses(names: [], addresses: [])
         policy = RequestPolicy(configuration: configuration, port: port, accessToken: token, machine: machine)
+        fillCannedHeaders(cannedHeaders, with: policy.securityHeaders)
         outbox.attach(context: context)
         return Listening(port: port, address: host, accessToken: token, machine: machine)
     }
@@ -167,6 +173,9 @@ final class ServiceLoop {
         case LWS_CALLBACK_HTTP:
             let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
             return try serveHTTP(wsi, path: path)
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE where endpoint == .http:
+            let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+            return try confirmUpgrade(wsi, to: upgrade)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return try filterUpgrade(wsi, endpoint: endpoint)
         case LWS_CALLBACK_ESTABLISHED where endpoint == .websocket:
@@ -362,6 +371,30 @@ final class ServiceLoop {
         descriptor.name = UnsafePointer(cString(Self.descriptorProtocol))
         descriptor.callback = descriptorCallback
         return allocate([http, websocket, descriptor, lws_protocols()])
+    }
+
+    /// A linked list of header lines for lws to add after every status line, values empty for now.
+    private func makeCannedHeaders(names: [String]) -> UnsafeMutablePointer<lws_protocol_vhost_options> {
+        let nodes = names.map { name -> lws_protocol_vhost_options in
+            var node = lws_protocol_vhost_options()
+            // lws writes the name as it is, then a space and the value.
+            node.name = UnsafePointer(cString(name + ":"))
+            node.value = UnsafePointer(cString(""))
+            return node
+        }
+        let list = allocate(nodes)
+        for index in nodes.indices.dropLast() {
+            list[index].next = UnsafePointer(list + index + 1)
+        }
+        return list
+    }
+
+    private func fillCannedHeaders(_ list: UnsafeMutablePointer<lws_protocol_vhost_options>,
+                                   with headers: [(name: String, value: String)]) {
+        for (index, header) in headers.enumerated() {
+            precondition(String(cString: list[index].name) == header.name + ":", "canned headers out of order")
+            list[index].value = UnsafePointer(cString(header.value))
+        }
     }
 
     private func makeExtensions() -> UnsafeMutablePointer<lws_extension> {
