@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs what a fresh Debian machine with Swift lacks.
-.PHONY: serve test build snapshots test-web fuzz
+.PHONY: serve test build snapshots test-web fuzz sanitize
 
 # Build and start the live preview server on http://127.0.0.1:8080/
 serve:
@@ -7,14 +7,15 @@ serve:
 	swift build --product starboard
 	.build/debug/starboard serve $(ARGS)
 
-# Build, then run every test: Swift Testing suites, the shipped components' audit in every
-# environment, the page's pure modules under Node (Tests/web), then the end-to-end tests (server
-# over real sockets, the page in headless Chromium, axe-core, Copy as Swift type-checked against
-# the built modules).
+# Build, then run every test: Swift Testing suites, the server's suites again under
+# ThreadSanitizer, the shipped components' audit in every environment, the page's pure modules
+# under Node (Tests/web), then the end-to-end tests (server over real sockets, the page in
+# headless Chromium, axe-core, Copy as Swift type-checked against the built modules).
 test:
 	scripts/install-deps --test
 	swift build --build-tests
 	swift test --skip-build
+	scripts/sanitize thread StarboardServerTests
 	.build/debug/starboard audit
 	scripts/check-swiftui-views
 	node --test Tests/web/
@@ -37,3 +38,10 @@ test-web:
 fuzz:
 	scripts/install-deps
 	scripts/fuzz
+
+# Every Swift suite under ThreadSanitizer, then under AddressSanitizer (builds of their own in
+# .build-sanitize/; a few minutes). `make test` runs the server's suites under TSan.
+sanitize:
+	scripts/install-deps
+	scripts/sanitize thread
+	scripts/sanitize address
