@@ -184,6 +184,23 @@ def test_a_saved_revision_near_int_max_does_not_trap(make_server, tmp_path):
     assert current(server)["values"]["starCount"] == 8
 
 
+def test_a_huge_saved_value_is_dropped_quoted_briefly_and_the_rest_restored(make_server, tmp_path):
+    """A 50 MB saved value went whole to the worker (which timed out on it) and whole into the
+    warning line. 4 MB shows it as well: dropped at load, a short line, the other values kept."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"format": "starboard.state.v1", "components": {
+        "HikeBadge": {"revision": 9, "values": {"name": "x" * 4_000_000, "hueRotation": 90}}}}))
+    started = time.monotonic()
+    server = make_server(state_file=state)
+    assert time.monotonic() - started < 30
+    printed = "".join(server.output)
+    assert len(printed) < 4000, f"{len(printed)} characters printed at start-up"
+    assert "dropped saved HikeBadge.name: 4000002 bytes written out" in printed
+    assert "timed out" not in printed
+    values = current(server, "HikeBadge")["values"]
+    assert values["hueRotation"] == 90 and values["name"] != "x" * 4_000_000
+
+
 def test_kill_9_never_sends_revisions_backwards(make_server, tmp_path):
     """Acks go out before the value is saved; after kill -9 the restarted server must still count
     above every revision it acknowledged, or clients that drop renders not newer drop them."""
