@@ -38,24 +38,67 @@ extension ServiceLoop {
 
     /// Whether an upgrade may go ahead, decided before libwebsockets picks a subprotocol (it closes
     /// an upgrade offering none of its own without a word): 0 to go ahead, -1 once the refusal
-    /// the client can read (403, 426 or 431, with the security headers) is written.
+    /// the client can read (400, 403, 426 or 431, with the security headers) is written.
     ///
-    /// `upgrade` is the request's `Upgrade` header. lws has already answered one that names no
-    /// protocol it speaks with its own 403, so that connection is only closed here.
-    func confirmUpgrade(_ wsi: OpaquePointer, to upgrade: String) throws(WebSocketServerError) -> Int32 {
-        guard upgrade.lowercased() == "websocket" else { return -1 }
-        let offered = (header(wsi, WSI_TOKEN_PROTOCOL) ?? "").split(separator: ",").map { String($0).trimmingSpaces() }
+    /// The `Upgrade` header is read again here rather than from the callback's argument: for an
+    /// upgrade to something lws does not speak, it has already answered 403 and, on a keep-alive
+    /// connection, freed the headers that argument points into (CVE-2025-11677, which Debian's
+    /// 4.1.6 has). Gone headers read as none, and such a connection is only closed.
+    func confirmUpgrade(_ wsi: OpaquePointer) throws(WebSocketServerError) -> Int32 {
+        guard let upgrade = header(wsi, WSI_TOKEN_UPGRADE)?.trimmingSpaces().lowercased() else { return -1 }
+        switch upgrade {
+        case "websocket":
+            guard let refusal = upgradeRefusal(wsi) else { return 0 }
+            _ = try? refuseUpgrade(wsi, refusal)
+        case "h2c":
+            // lws lets this one through to be refused by someone; HTTP/2 is not served here.
+            _ = try? refuseUpgrade(wsi, UpgradeRefusal(body: "Forbidden: only HTTP/1.1 and websocket are served here\n"))
+        default:
+            break  // lws answered it with its own 403.
+        }
+        return -1
+    }
+
+    /// The last check of an upgrade, once lws has picked the subprotocol: a client that offers
+    /// the name of one of the server's internal protocols first (`http, starboard.v1`) would get
+    /// that one, so anything but the websocket endpoint is refused; and the checks of
+    /// ``confirmUpgrade(_:)`` once more, so no upgrade gets here without them.
+    func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
+        let refusal = endpoint != .websocket
+            ? UpgradeRefusal(body: Self.subprotocolRefusal(configuration.subprotocol))
+            : upgradeRefusal(wsi)
+        guard let refusal else { return 0 }
+        _ = try? refuseUpgrade(wsi, refusal)
+        return -1
+    }
+
+    /// Why a websocket upgrade is refused, or nil when it may go ahead. Each refusal lws would
+    /// otherwise make in silence is answered with its reason.
+    private func upgradeRefusal(_ wsi: OpaquePointer) -> UpgradeRefusal? {
         if Self.headerBytes(wsi) > ServiceLoop.maxHeaderBytes {
-            _ = try? refuseUpgrade(wsi, status: "431 Request Header Fields Too Large", body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
-            return -1
+            return UpgradeRefusal(status: "431 Request Header Fields Too Large",
+                                  body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
         }
         if header(wsi, WSI_TOKEN_VERSION)?.trimmingSpaces() != "13" {
             // RFC 6455, 4.4: say which version this server speaks.
-            _ = try? refuseUpgrade(wsi, status: "426 Upgrade Required", extraHeaders: [("Sec-WebSocket-Version", "13")],
-                                   body: "Only websocket version 13 (RFC 6455) is spoken here\n")
-            return -1
+            return UpgradeRefusal(status: "426 Upgrade Required", extraHeaders: [("Sec-WebSocket-Version", "13")],
+                                  body: "Only websocket version 13 (RFC 6455) is spoken here\n")
         }
-        let refusal: String? =
+        let connection = (header(wsi, WSI_TOKEN_CONNECTION) ?? "").split(separator: ",").map { String($0).trimmingSpaces().lowercased() }
+        if !connection.contains("upgrade") {
+            return UpgradeRefusal(status: "400 Bad Request", body: "A websocket upgrade needs \"Connection: Upgrade\"\n")
+        }
+        if !Self.isWebSocketKey(header(wsi, WSI_TOKEN_KEY)) {
+            return UpgradeRefusal(status: "400 Bad Request", body: "Sec-WebSocket-Key must be 16 bytes in base64 (RFC 6455, 4.1)\n")
+        }
+        let protocols = header(wsi, WSI_TOKEN_PROTOCOL) ?? ""
+        // lws reads the offered subprotocols into 127 bytes and closes in silence beyond.
+        if protocols.utf8.count > Self.maxSubprotocolBytes {
+            return UpgradeRefusal(status: "400 Bad Request",
+                                  body: "Sec-WebSocket-Protocol is \(protocols.utf8.count) bytes; at most \(Self.maxSubprotocolBytes) are read, so offer fewer\n")
+        }
+        let offered = protocols.split(separator: ",").map { String($0).trimmingSpaces() }
+        let forbidden: String? =
             if !policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) {
                 "Forbidden: unknown Host header\n"
             } else if !policy.allowsOrigin(header(wsi, WSI_TOKEN_ORIGIN)) {
@@ -69,18 +112,25 @@ extension ServiceLoop {
             } else {
                 nil
             }
-        guard let refusal else { return 0 }
-        _ = try? refuseUpgrade(wsi, body: refusal)
-        return -1
+        return forbidden.map { UpgradeRefusal(body: $0) }
     }
 
-    /// The last check of an upgrade, once lws has picked the subprotocol: a client that offers
-    /// the name of one of the server's internal protocols first (`http, starboard.v1`) would get
-    /// that one, so anything but the websocket endpoint is refused.
-    func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
-        guard endpoint != .websocket else { return 0 }
-        _ = try? refuseUpgrade(wsi, body: Self.subprotocolRefusal(configuration.subprotocol))
-        return -1
+    /// The longest `Sec-WebSocket-Protocol` lws 4.1 reads (its buffer is 128 bytes, one for the NUL).
+    static let maxSubprotocolBytes = 126
+
+    /// A nonce of 16 bytes in base64: 22 characters of the alphabet, then `==`.
+    static func isWebSocketKey(_ key: String?) -> Bool {
+        guard let key = key?.trimmingSpaces(), key.utf8.count == 24, key.hasSuffix("==") else { return false }
+        return key.utf8.prefix(22).allSatisfy { byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2F
+        }
+    }
+
+    /// A refused upgrade's answer.
+    struct UpgradeRefusal {
+        var status = "403 Forbidden"
+        var extraHeaders: [(name: String, value: String)] = []
+        var body: String
     }
 
     private static func subprotocolRefusal(_ subprotocol: String) -> String {
@@ -89,12 +139,13 @@ extension ServiceLoop {
 
     /// Writes a 403 for a refused upgrade by hand: during an upgrade lws would write the status
     /// line as HTTP/1.0, which strict websocket clients reject as not a valid handshake reply.
-    private func refuseUpgrade(_ wsi: OpaquePointer, status: String = "403 Forbidden",
-                               extraHeaders: [(name: String, value: String)] = [], body: String) throws(WebSocketServerError) {
-        var text = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        text += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
-        for (name, value) in extraHeaders + policy.securityHeaders + [RequestPolicy.cacheControl] { text += "\(name): \(value)\r\n" }
-        text += "\r\n" + body
+    private func refuseUpgrade(_ wsi: OpaquePointer, _ refusal: UpgradeRefusal) throws(WebSocketServerError) {
+        var text = "HTTP/1.1 \(refusal.status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        text += "Content-Length: \(refusal.body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in refusal.extraHeaders + policy.securityHeaders + [RequestPolicy.cacheControl] {
+            text += "\(name): \(value)\r\n"
+        }
+        text += "\r\n" + refusal.body
         let bytes = Array(text.utf8)
         let headroom = OutgoingFrame.lwsHeadroom
         var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)

@@ -174,8 +174,8 @@ final class ServiceLoop {
             let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
             return try serveHTTP(wsi, path: path)
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE where endpoint == .http:
-            let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
-            return try confirmUpgrade(wsi, to: upgrade)
+            // Not `input`: it may point into headers lws has freed (see confirmUpgrade).
+            return try confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return try filterUpgrade(wsi, endpoint: endpoint)
         case LWS_CALLBACK_ESTABLISHED where endpoint == .websocket:
