@@ -413,6 +413,28 @@ struct StateStoreTests {
         #expect(loaded.warnings.last?.hasPrefix("dropped saved HikeBadge.grayscale: nested deeper") == true)
     }
 
+    /// The bound is what one request could carry for that property alone, not for the whole:
+    /// saved values are every set merged, and may add up to more than one request.
+    @Test func savedValuesAreBoundedPropertyByPropertyAtExactlyWhatARequestCarries() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // {"name":"…"} is the string's length plus 11 bytes.
+        let fits = String(repeating: "a", count: Envelope.maxValuesBytes - 11)
+        let over = String(repeating: "b", count: Envelope.maxValuesBytes - 10)
+        let many = (0..<20).map { #""p\#($0)":"\#(String(repeating: "c", count: 16_000))""# }.joined(separator: ",")
+        try #"{"format":"starboard.state.v1","components":{"A":{"revision":1,"values":{"name":"\#(fits)"}},"B":{"revision":1,"values":{"name":"\#(over)"}},"C":{"revision":1,"values":{\#(many)}}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try StateStore(path: path).load()
+        #expect(loaded.components["A"]?.values == .object([("name", .string(fits))]))
+        #expect(loaded.components["B"]?.values == .object([]))
+        guard case .object(let members)? = loaded.components["C"]?.values else { Issue.record("no values for C"); return }
+        #expect(members.count == 20, "20 properties of 16 KB each, 320 KB in all, are all kept")
+        #expect(loaded.warnings.count == 1 && loaded.warnings[0].hasPrefix("dropped saved B.name:"))
+        var written: [UInt8] = []
+        JSONValue.object([("name", .string(fits))]).write(into: &written)
+        #expect(written.count == Envelope.maxValuesBytes, "the boundary is the request's own")
+    }
+
     @Test func aSavedRevisionBeyondWhatClientsCountIsClampedWithAWarning() throws {
         let path = temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -81,23 +81,23 @@ public final class StateStore: Sendable {
     }
 
     /// Saved values within what a request may carry (``Envelope/maxDepth`` and
-    /// ``Envelope/maxValuesBytes``): the server never saves more, so more is a damaged or foreign
-    /// file, and handing it to the worker would cost a render's whole time limit. A property over
-    /// the bounds is dropped with a warning that shows its start, never all of it; the others stay.
+    /// ``Envelope/maxValuesBytes``), property by property: a property no `set` could have carried
+    /// on its own is a damaged or foreign file, and handing it to the worker would cost a render's
+    /// whole time limit. Such a property is dropped with a warning that shows its start, never all
+    /// of it; the others stay. (The whole may be larger than one request: it is every set merged.)
     static func bounded(_ values: JSONValue, of name: String, warnings: inout [String]) -> JSONValue {
         guard case .object(let members) = values else { return values }
         var kept: [(String, JSONValue)] = []
-        var total = 2
         for (property, value) in members {
             var written: [UInt8] = []
             value.write(into: &written)
-            let cost = written.count + property.utf8.count + 4
+            // What `{"property":value}` alone costs, as the request's `values` would be written.
+            let alone = written.count + property.utf8.count + 5
             if value.depth > Envelope.maxDepth - 2 {
                 warnings.append("dropped saved \(name).\(property): nested deeper than a request may be (\(value.abbreviated()))")
-            } else if total + cost > Envelope.maxValuesBytes {
-                warnings.append("dropped saved \(name).\(property): \(written.count) bytes written out, over the \(Envelope.maxValuesBytes) a request may carry (\(value.abbreviated()))")
+            } else if alone > Envelope.maxValuesBytes {
+                warnings.append("dropped saved \(name).\(property): \(written.count) bytes written out, more than the \(Envelope.maxValuesBytes) a request may carry (\(value.abbreviated()))")
             } else {
-                total += cost
                 kept.append((property, value))
             }
         }
