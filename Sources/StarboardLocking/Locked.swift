@@ -13,15 +13,22 @@ import Darwin
 /// with `--sanitize=thread` drowns real races in false ones. A pthread mutex is what TSan (and
 /// every other tool) understands, and uncontended it costs the same: one atomic exchange.
 ///
-/// The mutex lives in memory of its own, since a pthread mutex must never move.
+/// The mutex lives in memory of its own, since a pthread mutex must never move. It checks for
+/// errors, so taking it again on the thread that holds it traps (as `Mutex` does) instead of
+/// hanging. As with `Mutex`, the value goes in and results come out as `sending`, so a
+/// non-Sendable value cannot stay reachable outside the lock.
 public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: consuming Value) {
+    public init(_ value: consuming sending Value) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        let status = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
         self.value = value
     }
@@ -34,8 +41,11 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the value while holding the lock; what `body` returns or throws is the result.
     @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
+    public func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        let status = pthread_mutex_lock(mutex)
+        precondition(status == 0, status == EDEADLK ? "Locked taken again by the thread that holds it" : "pthread_mutex_lock failed: \(status)")
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
