@@ -8,7 +8,7 @@ serve:
 	.build/debug/starboard serve $(ARGS)
 
 # Build, then run every test: Swift Testing suites, the server's suites again under
-# ThreadSanitizer, the shipped components' audit in every environment, the page's pure modules
+# ThreadSanitizer and AddressSanitizer, the shipped components' audit in every environment, the page's pure modules
 # under Node (Tests/web), then the end-to-end tests (server over real sockets, the page in
 # headless Chromium, axe-core, Copy as Swift type-checked against the built modules).
 test:
@@ -16,6 +16,7 @@ test:
 	swift build --build-tests
 	swift test --skip-build
 	scripts/sanitize thread StarboardServerTests
+	scripts/sanitize address StarboardServerTests
 	.build/debug/starboard audit
 	scripts/check-swiftui-views
 	node --test Tests/web/
@@ -40,7 +41,7 @@ fuzz:
 	scripts/fuzz
 
 # Every Swift suite under ThreadSanitizer, then under AddressSanitizer (builds of their own in
-# .build-sanitize/; a few minutes). `make test` runs the server's suites under TSan.
+# .build-sanitize/; a few minutes). `make test` runs the server's suites under both.
 sanitize:
 	scripts/install-deps
 	scripts/sanitize thread
