@@ -8,9 +8,10 @@ serve:
 	.build/debug/starboard serve $(ARGS)
 
 # Build, then run every test: Swift Testing suites, the server's suites again under
-# ThreadSanitizer and AddressSanitizer, the shipped components' audit in every environment, the page's pure modules
-# under Node (Tests/web), then the end-to-end tests (server over real sockets, the page in
-# headless Chromium, axe-core, Copy as Swift type-checked against the built modules).
+# ThreadSanitizer and AddressSanitizer, the shipped components' audit in every environment, the
+# page's pure modules under Node (Tests/web), then the end-to-end tests (server over real
+# sockets, the page in headless Chromium, axe-core, Copy as Swift type-checked against the
+# built modules).
 test:
 	scripts/install-deps --test
 	swift build --build-tests

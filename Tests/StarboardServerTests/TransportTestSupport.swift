@@ -167,6 +167,16 @@ final class TestWebSocket {
         host: String? = nil, receiveBuffer: Int32? = nil, extensions: String? = nil, version: String? = "13"
     ) throws {
         socket = try TestSocket(port: port, receiveBuffer: receiveBuffer)
+        try socket.send(Self.upgradeRequest(port: port, path: path, origin: origin, subprotocol: subprotocol,
+                                            host: host, extensions: extensions, version: version))
+        handshake = try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket)
+    }
+
+    /// The upgrade request as a browser sends it, with the given parts.
+    static func upgradeRequest(
+        port: Int, path: String = "/ws", origin: String?, subprotocol: String? = "starboard.v1",
+        host: String? = nil, extensions: String? = nil, version: String? = "13"
+    ) -> String {
         var request = "GET \(path) HTTP/1.1\r\n"
         request += "Host: \(host ?? "127.0.0.1:\(port)")\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -175,9 +185,7 @@ final class TestWebSocket {
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { request += "Origin: \(origin)\r\n" }
         if let extensions { request += "Sec-WebSocket-Extensions: \(extensions)\r\n" }
-        request += "\r\n"
-        try socket.send(request)
-        handshake = try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket)
+        return request + "\r\n"
     }
 
     func send(_ opcode: Opcode, _ payload: [UInt8], final: Bool = true) throws {

@@ -85,9 +85,7 @@ struct TransportWebSocketTests {
     }
 
     static func upgradeRequest(port: Int) -> String {
-        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: starboard.v1\r\nOrigin: http://127.0.0.1:\(port)\r\n\r\n"
+        TestWebSocket.upgradeRequest(port: port, origin: "http://127.0.0.1:\(port)")
     }
 
     /// lws answers an upgrade to a protocol it does not speak with its own 403 and, on a

@@ -17,6 +17,8 @@ struct RequestPolicy: Sendable {
     /// On the server's own responses: files may be kept, but asked for again each time, so an
     /// edited page or a new build is never served stale. (lws would otherwise add `no-store`.)
     static let cacheControl = (name: "Cache-Control", value: "no-cache")
+    /// ``cacheControl`` as a raw header line, for responses written whole.
+    static let cacheControlLine = "\(cacheControl.name): \(cacheControl.value)\r\n"
 
     /// The query parameter that carries the token, on `/` and on the websocket path.
     static let tokenParameter = "token"

@@ -26,7 +26,7 @@ extension ServiceLoop {
                 return try respond(wsi, status: 403, body: RequestPolicy.tokenRefusal)
             }
             // The security headers are the vhost's canned headers, which lws adds to every status line.
-            let extra = "\(RequestPolicy.cacheControl.name): \(RequestPolicy.cacheControl.value)\r\n"
+            let extra = RequestPolicy.cacheControlLine
             let result = try LWSCall.check(
                 lws_serve_http_file(wsi, filePath, contentType, extra, Int32(extra.utf8.count)),
                 "lws_serve_http_file"
@@ -61,14 +61,11 @@ extension ServiceLoop {
 
     /// The last check of an upgrade, once lws has picked the subprotocol: a client that offers
     /// the name of one of the server's internal protocols first (`http, starboard.v1`) would get
-    /// that one, so anything but the websocket endpoint is refused; and the checks of
-    /// ``confirmUpgrade(_:)`` once more, so no upgrade gets here without them.
+    /// that one, so anything but the websocket endpoint is refused. The other checks were made in
+    /// ``confirmUpgrade(_:)``, which lws calls before every HTTP/1.1 upgrade (the only kind served).
     func filterUpgrade(_ wsi: OpaquePointer, endpoint: Endpoint) throws(WebSocketServerError) -> Int32 {
-        let refusal = endpoint != .websocket
-            ? UpgradeRefusal(body: Self.subprotocolRefusal(configuration.subprotocol))
-            : upgradeRefusal(wsi)
-        guard let refusal else { return 0 }
-        _ = try? refuseUpgrade(wsi, refusal)
+        guard endpoint != .websocket else { return 0 }
+        _ = try? refuseUpgrade(wsi, UpgradeRefusal(body: Self.subprotocolRefusal(configuration.subprotocol)))
         return -1
     }
 
@@ -142,10 +139,10 @@ extension ServiceLoop {
     private func refuseUpgrade(_ wsi: OpaquePointer, _ refusal: UpgradeRefusal) throws(WebSocketServerError) {
         var text = "HTTP/1.1 \(refusal.status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
         text += "Content-Length: \(refusal.body.utf8.count)\r\nConnection: close\r\n"
-        for (name, value) in refusal.extraHeaders + policy.securityHeaders + [RequestPolicy.cacheControl] {
+        for (name, value) in refusal.extraHeaders + policy.securityHeaders {
             text += "\(name): \(value)\r\n"
         }
-        text += "\r\n" + refusal.body
+        text += RequestPolicy.cacheControlLine + "\r\n" + refusal.body
         let bytes = Array(text.utf8)
         let headroom = OutgoingFrame.lwsHeadroom
         var buffer = [UInt8](repeating: 0, count: headroom + bytes.count)
