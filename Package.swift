@@ -33,6 +33,24 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        // Text is shaped as browsers shape it (kerning, ligatures, joined Arabic), characters no
+        // shipped face has are found through fontconfig, and bidirectional text is ordered by
+        // FriBiDi's levels.
+        .systemLibrary(
+            name: "CStarboardHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CStarboardFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CStarboardFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
         // permessage-deflate: the server compresses each message once for every client that
         // negotiated it; the bench's browser-like clients compress and inflate as browsers do.
         .systemLibrary(
@@ -58,7 +76,7 @@ let package = Package(
         // Whole-module bodies visible to the modules above (when opted in), so generic views,
         // modifiers and property wrappers are specialized in component code instead of running
         // through witness tables and runtime metadata on every render.
-        .target(name: "StarboardUI", dependencies: ["CStarboardFreeType", "StarboardLocking"], swiftSettings: crossModuleOptimization),
+        .target(name: "StarboardUI", dependencies: ["CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "StarboardLocking"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
         .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking", "StarboardUI", "StarboardInspector"]),

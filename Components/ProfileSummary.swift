@@ -34,6 +34,9 @@ struct ProfileSummary: Component {
     @Inspectable("Goal Date")
     var goalDate = CalendarDate(year: 2026, month: 12, day: 1)
 
+    @Inspectable("Distance Hiked", range: 0...100_000, step: 0.1, help: "Kilometres, shown with the locale's separators.")
+    var distanceHiked = 1234.5
+
     static let summary = "A profile with notification, photo and goal settings and the completed hiking badges."
 
     static let environments: [RenderEnvironment] = [.dark, .textSize(.accessibility3), .rightToLeft]
@@ -48,7 +51,10 @@ struct ProfileSummary: Component {
             Text(username).font(.title).bold()
             Text("Notifications: \(prefersNotifications ? "On" : "Off")")
             Text("Seasonal Photos: \(seasonalPhoto.emoji)")
-            Text("Goal Date: \(goalDate.longDescription)")
+            // Formatted in the environment's locale and time zone: `--locale de_DE` shows
+            // "1. Dezember 2026" and "1.234,5 km".
+            Text("Goal Date: ") + Text(goalDate.date, style: .date)
+            Text("Distance Hiked: ") + Text(distanceHiked, format: .number.precision(.fractionLength(1))) + Text(" km")
             Rectangle().fill(Color(red8: 198, green8: 198, blue8: 200)).frame(height: 1)
             VStack(alignment: .leading) {
                 Text("Completed Badges").font(.headline)

@@ -89,13 +89,19 @@ enum ExportCommand: Command {
             }
             try write(Data(catalog.script.utf8), to: out.appendingPathComponent(ExportPage.dataScript))
             try write(Data(viewer.utf8), to: out.appendingPathComponent(ExportPage.viewerScript))
-            for font in Typesetter.shared.fontFiles {
+            // DejaVu's faces and the emoji face, which the page always names, and the faces the
+            // catalog's renders used (an Arabic caption's Noto Sans Arabic, say); not every face
+            // fontconfig knows.
+            var copied: [Typesetter.FontFile] = []
+            for font in Typesetter.shared.coreFontFiles + Typesetter.shared.usedFontFiles where !copied.contains(font) {
                 guard let data = FileManager.default.contents(atPath: font.path) else {
                     result.stderr += "warning: cannot read \(font.path) (scripts/install-deps installs it); the page falls back to other fonts\n"
                     continue
                 }
                 try write(data, to: out.appendingPathComponent("fonts").appendingPathComponent(font.fileName))
+                copied.append(font)
             }
+            try write(Data(Typesetter.fontFaceRules(copied).utf8), to: out.appendingPathComponent("fonts").appendingPathComponent("faces.css"))
             let index = (options.output.hasSuffix("/") ? options.output : options.output + "/") + "index.html"
             result.stdout = "Exported \(catalog.componentCount) components and \(catalog.variantCount) variants to \(options.output); "
                 + "open \(index), or serve the folder with any static web server\n"

@@ -35,7 +35,7 @@ enum RenderCommand: Command {
                 return true
             },
             .value("-o", "--output", placeholder: "FILE", expects: "a file name",
-                   help: "Write to FILE instead; a .png name converts with rsvg-convert.") {
+                   help: "Write to FILE instead; a .png name is drawn by headless Chromium as the page draws it (rsvg-convert without it).") {
                 $0.output = $1
                 return true
             },
@@ -99,7 +99,9 @@ enum RenderCommand: Command {
             }
             if output.lowercased().hasSuffix(".png") {
                 switch PNGConverter.convert(svg: result.rendering.svg) {
-                case .success(let data): out.files[output] = data
+                case .success(let image):
+                    out.files[output] = image.data
+                    if let warning = image.warning { out.stderr += "warning: \(warning)\n" }
                 case .failure(let error): return .failure(error.message, code: 1)
                 }
             } else {

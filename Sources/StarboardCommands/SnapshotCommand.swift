@@ -34,7 +34,7 @@ enum SnapshotCommand: Command {
             },
             .flag("--check", help: "Compare the renders with DIR instead of writing them. Exits 0 with a one-line summary when all match; "
                 + "otherwise exits 1 and lists each changed, missing (new) and obsolete render. Beside each changed X.svg it writes "
-                + "X.new.svg and, when rsvg-convert is installed, X.png (the recorded one) and X.new.png to look at; these are "
+                + "X.new.svg and, when Chromium or rsvg-convert is installed, X.png (the recorded one) and X.new.png to look at; these are "
                 + "removed again once X matches.") { $0.check = true },
         ]
     )
@@ -112,7 +112,7 @@ enum SnapshotCommand: Command {
     static func check(_ renders: [SnapshotRender], in folder: SnapshotFolder) throws(SnapshotError) -> CommandOutput {
         var output = CommandOutput()
         var changed = 0, missing = 0
-        let canDrawPNG = ChildProcess.find("rsvg-convert") != nil
+        let canDrawPNG = ["chromium", "chromium-browser", "google-chrome", "rsvg-convert"].contains { ChildProcess.find($0) != nil }
         for render in renders {
             let svgPath = folder.path(render.folder, render.baseName + ".svg")
             let newSVG = folder.path(render.folder, render.baseName + ".new.svg")
@@ -137,9 +137,10 @@ enum SnapshotCommand: Command {
                 var drawn: [String] = []
                 for (svg, path, which) in [(String(decoding: recorded, as: UTF8.self), oldPNG, "recorded"), (render.svg, newPNG, "new")] {
                     switch PNGConverter.convert(svg: svg) {
-                    case .success(let data):
-                        try folder.write(data, to: path)
+                    case .success(let image):
+                        try folder.write(image.data, to: path)
                         drawn.append(path)
+                        if let warning = image.warning, !output.stderr.contains(warning) { output.stderr += "warning: \(warning)\n" }
                     case .failure(let error):
                         try folder.remove(path)
                         output.stderr += "warning: no PNG of the \(which) \(render.label): \(error.message.trimmingCharacters(in: .whitespacesAndNewlines))\n"

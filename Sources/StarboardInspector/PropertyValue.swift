@@ -138,6 +138,16 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// The day as a `Date` at noon UTC, which is the same day in every time zone within twelve
+    /// hours of UTC: what `Text(goalDate.date, style: .date)` formats in the environment's locale.
+    public var date: Date {
+        var components = DateComponents()
+        (components.year, components.month, components.day, components.hour) = (year, month, day, 12)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+    }
+
     /// The long US English form SwiftUI's `Text(date, style: .date)` shows, e.g. "May 1, 2026".
     public var longDescription: String {
         let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]

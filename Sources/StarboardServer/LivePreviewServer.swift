@@ -81,7 +81,7 @@ public final class LivePreviewServer: Sendable {
         }
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, webRoot: options.webRoot,
-            extraFiles: Dictionary(uniqueKeysWithValues: Typesetter.shared.fontFiles.map { ("/fonts/" + $0.fileName, $0.path) }),
+            extraFiles: Self.fontFiles(),
             allowedOrigins: options.allowedOrigins, originCheck: options.originCheck,
             stallTimeout: options.stallTimeout, accessToken: options.accessToken
         )
@@ -91,6 +91,22 @@ public final class LivePreviewServer: Sendable {
         self.server = server
         self.store = store
         self.warnings = warnings
+    }
+
+    /// The faces text is measured with under `/fonts/`, and `/fonts/faces.css` naming each: a
+    /// file of its own in the temporary folder, named by its contents, so the same faces share it.
+    static func fontFiles() -> [String: String] {
+        let fonts = Typesetter.shared.fontFiles
+        var files = Dictionary(fonts.map { ("/fonts/" + $0.fileName, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let css = Typesetter.fontFaceRules(fonts)
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in css.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-faces-\(String(hash, radix: 16)).css").path
+        if FileManager.default.contents(atPath: path) != Data(css.utf8) {
+            try? Data(css.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+        files["/fonts/faces.css"] = path
+        return files
     }
 
     /// Why the server could not start.

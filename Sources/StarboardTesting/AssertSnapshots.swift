@@ -6,7 +6,7 @@ import Testing
 /// Checks the SVG of every component's defaults, declared environments and variants against the
 /// golden files in `__Snapshots__` beside the calling test file, one Swift Testing issue per
 /// render that differs: it names the component and variant, and beside the recorded `X.svg`
-/// writes `X.new.svg` and, where `rsvg-convert` is installed, `X.png` and `X.new.png` to compare.
+/// writes `X.new.svg` and, where Chromium or `rsvg-convert` is installed, `X.png` and `X.new.png` to compare.
 ///
 /// ```swift
 /// @Test func everyVariantMatchesItsSnapshot() {

@@ -15,6 +15,8 @@ public struct AuditFinding: Hashable, Sendable {
         case unlabeledControl
         /// A fixed horizontal offset or position, which does not mirror right to left.
         case unmirroredOffset
+        /// Characters no installed face has, drawn as empty boxes ("tofu").
+        case missingGlyphs
     }
 
     public var kind: Kind
@@ -150,6 +152,14 @@ struct Auditor {
                     found.append(AuditFinding(
                         kind: .truncatedText, subject: subject,
                         message: "\u{201C}\(Self.short(subject))\u{201D} is cut short to fit (\(lines.count) line\(lines.count == 1 ? "" : "s") of \(Self.points(text.font.size)) pt text)",
+                        frame: rootFrame
+                    ))
+                }
+                if !layout.missing.isEmpty {
+                    let codes = layout.missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: ", ")
+                    found.append(AuditFinding(
+                        kind: .missingGlyphs, subject: subject,
+                        message: "\u{201C}\(Self.short(subject))\u{201D} has characters no installed font has (\(codes)\(layout.missing.count > 8 ? ", …" : "")); they are drawn as empty boxes",
                         frame: rootFrame
                     ))
                 }

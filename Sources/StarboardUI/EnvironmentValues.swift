@@ -38,6 +38,9 @@ public struct EnvironmentValues: Sendable {
     public var labelStyle: LabelStyleKind = .titleAndIcon
     /// The locale dates and numbers in `Text` are formatted for: US English unless set.
     public var locale = Locale(identifier: "en_US")
+    /// The time zone dates in `Text` are shown in: UTC unless set, so renders do not depend on
+    /// the machine's zone.
+    public var timeZone = TimeZone(identifier: "UTC")!
 
     public init() {}
 

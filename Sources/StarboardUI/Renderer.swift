@@ -108,7 +108,11 @@ extension LayoutEngine {
     fileprivate mutating func rendering(size: Size, title: String?, environment: EnvironmentValues, audit: Bool) -> Rendering {
         var writer = SVGWriter()
         let svg = writer.document(display, graph: graph, size: size, title: title, records: &viewRecords, outlineTypes: &outlineTypes)
-        var rendering = Rendering(svg: svg, size: size, accessibility: elements, statistics: statistics, warnings: graph.warnings)
+        var warnings = graph.warnings
+        for layout in display.texts {
+            for warning in layout.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        }
+        var rendering = Rendering(svg: svg, size: size, accessibility: elements, statistics: statistics, warnings: warnings)
         if audit {
             rendering.audit = Auditor(
                 display: display, graph: graph, elements: elements, canvas: size,

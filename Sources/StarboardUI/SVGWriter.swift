@@ -109,42 +109,51 @@ public struct SVGWriter: ~Copyable {
     }
 
     /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps, and
-    /// within a line a `<tspan>` per run of a joined text (`Text + Text`).
+    /// within a line a `<tspan>` per run of a joined text (`Text + Text`). A line set in more than
+    /// one face, or right to left, has a `<tspan>` per run in visual order, each placed at the
+    /// `x` layout gave it and naming the face it was measured in, right-to-left runs with
+    /// `direction="rtl" unicode-bidi="bidi-override"`, so the browser keeps the measured order.
     private mutating func writeText(_ text: TextNode, _ layout: TextLayout, in frame: Rect) {
         let lines = layout.lines
         if let lines, lines.isEmpty { return }
         let baseline = frame.minY + layout.ascent
+        let left = frame.minX + (lines.map { frame.width - $0[0].width } ?? 0) * text.alignment.fraction
         body.append("<text x=\"")
-        body.appendNumber(frame.minX + (lines.map { frame.width - $0[0].width } ?? 0) * text.alignment.fraction)
+        body.appendNumber(left)
         body.append("\" y=\"")
         body.appendNumber(baseline)
         body.append("\"")
-        writeFont(text.font, fallback: layout.usesFallback)
+        writeFont(text.font)
         writePaint(text.paint, attribute: "fill", frame: frame)
         body.append(" xml:space=\"preserve\">")
         if let lines {
             for (number, line) in lines.enumerated() {
+                let lineLeft = frame.minX + (frame.width - line.width) * text.alignment.fraction
                 body.append("<tspan x=\"")
-                body.appendNumber(frame.minX + (frame.width - line.width) * text.alignment.fraction)
+                body.appendNumber(lineLeft)
                 body.append("\" y=\"")
                 body.appendNumber(baseline + Double(number) * layout.lineHeight)
                 body.append("\">")
-                if line.isTruncated {
+                if let runs = line.runs {
+                    writeVisualRuns(runs, of: text, in: line.text.base, left: lineLeft, truncated: line.isTruncated, frame: frame)
+                } else if line.isTruncated {
                     body.appendEscaped(String(line.text))
                 } else {
-                    writeRuns(of: text, in: line.text, fallback: layout.usesFallback, frame: frame)
+                    writeRuns(of: text, in: line.text, frame: frame)
                 }
                 body.append("</tspan>")
             }
+        } else if let runs = layout.runs {
+            writeVisualRuns(runs, of: text, in: layout.string ?? text.string, left: left, truncated: false, frame: frame)
         } else {
-            writeRuns(of: text, in: Substring(text.string), fallback: layout.usesFallback, frame: frame)
+            writeRuns(of: text, in: Substring(text.string), frame: frame)
         }
         body.append("</text>")
     }
 
     /// `piece` of a text's string: as it is for one run, else a `<tspan>` for each run's part of
     /// it, with what differs from the text's first run.
-    private mutating func writeRuns(of text: TextNode, in piece: Substring, fallback: Bool, frame: Rect) {
+    private mutating func writeRuns(of text: TextNode, in piece: Substring, frame: Rect) {
         guard let runs = text.runs else {
             body.appendEscaped(String(piece))
             return
@@ -161,7 +170,7 @@ public struct SVGWriter: ~Copyable {
                 continue
             }
             body.append("<tspan")
-            writeFont(run.font, fallback: fallback)
+            writeFont(run.font)
             writePaint(run.paint, attribute: "fill", frame: frame)
             body.append(">")
             body.appendEscaped(part)
@@ -169,25 +178,73 @@ public struct SVGWriter: ~Copyable {
         }
     }
 
-    /// The font attributes of text set in `font`: the face's family (and the emoji family where
-    /// it is needed), size, weight and slant as the face that measured it.
-    private mutating func writeFont(_ font: Font, fallback: Bool) {
+    /// A line's runs in visual order, each a `<tspan>` at its own `x` in the face it was
+    /// measured in. Bidi controls are left out: the order they asked for is already applied.
+    private mutating func writeVisualRuns(_ runs: [VisualRun], of text: TextNode, in string: String, left: Double, truncated: Bool, frame: Rect) {
+        let utf8 = string.utf8
+        let base = Typesetter.Face.of(text.font)
+        for run in runs {
+            let span = truncated ? nil : text.runs?[Int(run.span)]
+            let font = span?.font ?? text.font
+            body.append("<tspan x=\"")
+            // A right-to-left run starts at its right edge.
+            body.appendNumber(left + run.x + (run.rightToLeft ? run.width : 0))
+            body.append("\"")
+            let inherited = FaceStyle(family: base.family, weight: base.weight, isItalic: base.isSlanted)
+            if run.face != inherited || font.size != text.font.size {
+                writeFace(run.face, size: font.size, over: inherited)
+            }
+            if let span, run.span != 0 { writePaint(span.paint, attribute: "fill", frame: frame) }
+            if run.rightToLeft { body.append(" direction=\"rtl\" unicode-bidi=\"bidi-override\"") }
+            body.append(">")
+            let lower = utf8.index(utf8.startIndex, offsetBy: Int(run.start))
+            let upper = utf8.index(utf8.startIndex, offsetBy: Int(run.end))
+            var part = String(string[lower..<upper])
+            if part.unicodeScalars.contains(where: Self.isBidiControl) {
+                part = String(String.UnicodeScalarView(part.unicodeScalars.filter { !Self.isBidiControl($0) }))
+            }
+            body.appendEscaped(part)
+            body.append("</tspan>")
+        }
+    }
+
+    /// The explicit bidi formatting characters (embeddings, overrides, isolates and marks).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The font attributes of text set in `font`: the face's family, size, weight and slant as
+    /// the face that measured it.
+    private mutating func writeFont(_ font: Font) {
         let face = Typesetter.Face.of(font)
+        writeFace(FaceStyle(family: face.family, weight: face.weight, isItalic: face.isSlanted), size: font.size)
+    }
+
+    /// A face's attributes; inside an element set in `outer`, what would be inherited wrongly
+    /// is set back (`font-weight="normal"` for a regular face in bold text, say).
+    private mutating func writeFace(_ face: FaceStyle, size: Double, over outer: FaceStyle? = nil) {
         body.append(" font-family=\"")
-        body.appendString(face.family)
-        if fallback {
-            body.append(", ")
-            body.appendString(Typesetter.emojiFamilyName)
-        }
+        body.appendEscaped(face.family)
         body.append("\" font-size=\"")
-        body.appendNumber(font.size)
+        body.appendNumber(size)
         body.append("\"")
-        if face.isBold {
+        if face.weight == 700 {
             body.append(" font-weight=\"bold\"")
-        } else if face == .extraLight {
-            body.append(" font-weight=\"200\"")
+        } else if face.weight != 400 {
+            body.append(" font-weight=\"")
+            body.appendNumber(Double(face.weight))
+            body.append("\"")
+        } else if let outer, outer.weight != 400 {
+            body.append(" font-weight=\"normal\"")
         }
-        if face.isSlanted { body.append(" font-style=\"italic\"") }
+        if face.isItalic {
+            body.append(" font-style=\"italic\"")
+        } else if let outer, outer.isItalic {
+            body.append(" font-style=\"normal\"")
+        }
     }
 
     /// Reads the group's attributes in place, field by field: passed by value they would be

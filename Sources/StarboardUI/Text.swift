@@ -61,7 +61,8 @@ public struct Font: Hashable, Sendable {
     func scaled(for size: DynamicTypeSize) -> Font {
         guard let textStyle, size != .large else { return self }
         var copy = self
-        copy.size = textStyle.sizes[size.index]
+        // A custom font keeps its proportion to the style it is relative to.
+        copy.size = self.size == textStyle.defaultSize ? textStyle.sizes[size.index] : self.size * textStyle.sizes[size.index] / textStyle.defaultSize
         return copy
     }
 
@@ -71,6 +72,8 @@ public struct Font: Hashable, Sendable {
     public var design: Design
     /// The text style the font follows, which sets its size for each Dynamic Type size.
     public var textStyle: TextStyle?
+    /// The face `Font.custom(_:size:)` names (see `Font+Custom.swift`); nil for the system font.
+    public var customName: String?
 
     public init(size: Double, weight: Weight = .regular, italic: Bool = false, design: Design = .default) {
         self.size = size
@@ -147,6 +150,8 @@ public struct Text: PrimitiveView, Equatable {
     struct Formatting: Equatable {
         let identity: String
         let format: @Sendable (Locale) -> String
+        /// For dates: the text in a locale and a time zone (the environment's).
+        var zoned: (@Sendable (Locale, TimeZone) -> String)?
         static func == (lhs: Formatting, rhs: Formatting) -> Bool { lhs.identity == rhs.identity }
     }
 
@@ -162,22 +167,32 @@ public struct Text: PrimitiveView, Equatable {
         first = Run(string: content)
     }
 
-    /// A date as SwiftUI's `Text(_:style:)` shows it, in the environment's locale (UTC).
+    /// A date as SwiftUI's `Text(_:style:)` shows it, in the environment's locale and time zone.
     public init(_ date: Date, style: DateStyle) {
-        first = Run(string: "", format: Formatting(identity: "\(date.timeIntervalSinceReferenceDate)|\(style)") { locale in
-            style.string(for: date, locale: locale)
-        })
+        first = Run(string: "", format: Formatting(identity: "\(date.timeIntervalSinceReferenceDate)|\(style)", format: { locale in
+            style.string(for: date, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
+        }, zoned: { locale, timeZone in
+            style.string(for: date, locale: locale, timeZone: timeZone)
+        }))
     }
 
     /// A value formatted by a Foundation format style; number and date styles take the
     /// environment's locale, as in SwiftUI.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String, F: Sendable, F.FormatInput: Sendable {
-        first = Run(string: "", format: Formatting(identity: "\(input)|\(format)") { locale in
+        var formatting = Formatting(identity: "\(input)|\(format)") { locale in
             if let localizable = format as? any LocaleAdjustableFormat, let localized = localizable.localized(locale) as? F {
                 return localized.format(input)
             }
             return format.format(input)
-        })
+        }
+        if let style = format as? Date.FormatStyle, let date = input as? Date {
+            formatting.zoned = { locale, timeZone in
+                var zoned = style.locale(locale)
+                zoned.timeZone = timeZone
+                return zoned.format(date)
+            }
+        }
+        first = Run(string: "", format: formatting)
     }
 
     /// How `Text(_:style:)` shows a date.
@@ -187,8 +202,8 @@ public struct Text: PrimitiveView, Equatable {
         /// The time alone, short form: "3:04 PM".
         case time
 
-        func string(for date: Date, locale: Locale) -> String {
-            var style = Date.FormatStyle(locale: locale, timeZone: TimeZone(identifier: "UTC")!)
+        func string(for date: Date, locale: Locale, timeZone: TimeZone) -> String {
+            var style = Date.FormatStyle(locale: locale, timeZone: timeZone)
             switch self {
             case .date: style = style.year().month(.wide).day()
             case .time: style = style.hour().minute()
@@ -211,13 +226,15 @@ public struct Text: PrimitiveView, Equatable {
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
             let paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
-            return (run.format?.format(environment.locale) ?? run.string, font, paint)
+            let formatted = run.format.map { $0.zoned?(environment.locale, environment.timeZone) ?? $0.format(environment.locale) }
+            return (formatted ?? run.string, font, paint)
         }
         let (string, font, paint) = resolve(first)
         var node = TextNode(
             string: string, font: font, paint: paint, runs: nil, lineLimit: environment.lineLimit,
             truncation: environment.truncationMode,
-            alignment: environment.layoutDirection == .rightToLeft ? environment.multilineTextAlignment.mirrored : environment.multilineTextAlignment
+            alignment: environment.layoutDirection == .rightToLeft ? environment.multilineTextAlignment.mirrored : environment.multilineTextAlignment,
+            direction: environment.layoutDirection
         )
         if !rest.isEmpty {
             var runs = [TextNode.Run(utf8Range: 0..<string.utf8.count, font: font, paint: paint)]

@@ -8,38 +8,15 @@ struct TextLayout {
     var lineHeight: Double
     /// Nil when the text is one line holding the whole string, as almost every text is.
     var lines: [TextLine]?
-    /// Whether some character is drawn from the emoji face.
-    var usesFallback: Bool
-
-    /// Breaks `string` into lines no wider than `width` (nil: only at line breaks in the string),
-    /// at spaces and after hyphens, and within a word only when the word alone is too wide; then
-    /// keeps at most `maxLines`, truncating the last one kept with an ellipsis where `truncation`
-    /// says. `measure` gives a piece of text's width in points and whether it needed the fallback
-    /// face.
-    static func make(
-        _ string: String, ascent: Double, lineHeight: Double, width: Double?, maxLines: Int?,
-        truncation: Text.TruncationMode, measure: (Substring) -> (width: Double, fallback: Bool)
-    ) -> TextLayout {
-        let whole = Substring(string)
-        return withoutActuallyEscaping(measure) { measure in
-            var breaker = LineBreaker(limit: width, measure: measure)
-            var lines = breaker.lines(of: whole)
-            let limit = max(1, maxLines ?? Int.max)
-            if lines.count > limit {
-                let kept = lines[limit - 1].text.startIndex
-                lines.removeLast(lines.count - limit + 1)
-                // The last line holds everything that is left, on one line, shortened to fit.
-                let rest = whole[kept...].split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{2028}" }.joined(separator: " ")
-                lines.append(breaker.truncated(Substring(rest), mode: truncation, forceEllipsis: true))
-            }
-            var widest = 0.0
-            for line in lines where line.width > widest { widest = line.width }
-            return TextLayout(
-                size: Size(width: widest, height: lineHeight * Double(lines.count)), ascent: ascent, lineHeight: lineHeight,
-                lines: lines, usesFallback: breaker.usedFallback
-            )
-        }
-    }
+    /// The runs of a text on one line, in visual order, when it is not all one left-to-right
+    /// run in its own DejaVu face; nil otherwise (and when there are ``lines``).
+    var runs: [VisualRun]?
+    /// The string drawn, when it is not the text's own (marks beyond the limit left out).
+    var string: String?
+    /// Characters no face has, drawn as the empty box.
+    var missing: [Unicode.Scalar] = []
+    /// What the author should know about how the text is set.
+    var warnings: [String] = []
 }
 
 /// One line of a laid-out text.
@@ -48,123 +25,169 @@ struct TextLine {
     var width: Double
     /// Cut short with an ellipsis: the text is a new string, not a piece of the original.
     var isTruncated = false
+    /// The line's runs in visual order, their offsets in `text`'s string; nil when the line is
+    /// one left-to-right run in its own DejaVu face.
+    var runs: [VisualRun]?
 }
 
-/// Greedy line breaking over a string's words.
-struct LineBreaker {
-    let limit: Double?
-    let measure: (Substring) -> (width: Double, fallback: Bool)
-    private(set) var usedFallback = false
-
-    init(limit: Double?, measure: @escaping (Substring) -> (width: Double, fallback: Bool)) {
-        self.limit = limit
-        self.measure = measure
-    }
-
-    mutating func width(_ text: Substring) -> Double {
-        let (width, fallback) = measure(text)
-        if fallback { usedFallback = true }
-        return width
-    }
-
-    /// The lines of `text`: paragraphs at its line breaks, each wrapped to ``limit``.
-    mutating func lines(of text: Substring) -> [TextLine] {
-        var result: [TextLine] = []
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{2028}" }) {
-            wrap(paragraph, into: &result)
+extension Typesetter {
+    /// Breaks a shaped text into lines no wider than `limit` (nil: only at line breaks in the
+    /// string), at the break opportunities of UAX #14 (after spaces and hyphens, around CJK
+    /// ideographs and emoji, never before closing punctuation), and within a word only when the
+    /// word alone is too wide; then keeps at most `maxLines`, truncating the last one kept with an
+    /// ellipsis where `truncation` says.
+    static func setLines(
+        _ shaped: ShapedText, key: ShapeKey, limit: Double?, maxLines: Int?, truncation: Text.TruncationMode, in state: inout State
+    ) -> TextLayout {
+        var setter = LineSetter(shaped: shaped, key: key, limit: limit)
+        var lines: [TextLine] = []
+        for paragraph in shaped.paragraphs {
+            setter.wrap(paragraph.characters, into: &lines, state: &state)
         }
-        return result
+        let most = max(1, maxLines ?? Int.max)
+        if lines.count > most {
+            let kept = lines[most - 1].text.startIndex
+            lines.removeLast(lines.count - most + 1)
+            // The last line holds everything that is left, on one line, shortened to fit.
+            let rest = key.string[kept...].split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{2028}" || $0 == "\u{2029}" }.joined(separator: " ")
+            lines.append(setter.truncated(Substring(rest), mode: truncation, forceEllipsis: true, state: &state))
+        }
+        var widest = 0.0
+        for line in lines where line.width > widest { widest = line.width }
+        return TextLayout(
+            size: Size(width: widest, height: shaped.lineHeight * Double(lines.count)), ascent: shaped.ascent, lineHeight: shaped.lineHeight,
+            lines: lines, runs: nil, string: shaped.trimmed?.string, missing: shaped.missing, warnings: shaped.warnings
+        )
+    }
+}
+
+/// Greedy line breaking over a shaped text's characters, measuring with their shaped advances.
+struct LineSetter {
+    let shaped: ShapedText
+    let key: ShapeKey
+    let limit: Double?
+    /// The advances summed: `prefix[i]` is the width of the first `i` characters.
+    private let prefix: [Double]
+    /// Each character's first scalar's line-breaking class.
+    private let classes: [LineBreakClass]
+
+    init(shaped: ShapedText, key: ShapeKey, limit: Double?) {
+        self.shaped = shaped
+        self.key = key
+        self.limit = limit
+        var sums = [0.0]
+        sums.reserveCapacity(shaped.advances.count + 1)
+        for advance in shaped.advances { sums.append(sums[sums.count - 1] + advance) }
+        prefix = sums
+        let utf8 = key.string.utf8
+        classes = shaped.offsets.dropLast().map { offset in
+            let index = utf8.index(utf8.startIndex, offsetBy: Int(offset))
+            return LineBreakClass(key.string.unicodeScalars[index])
+        }
     }
 
-    private mutating func wrap(_ paragraph: Substring, into result: inout [TextLine]) {
-        guard let limit else {
-            result.append(TextLine(text: paragraph, width: width(paragraph)))
+    /// The width of characters `range` set on one line: the advances' sum, or where the line
+    /// starts or ends where breaking is unsafe, its runs shaped again.
+    func width(_ range: Range<Int>, state: inout Typesetter.State) -> Double {
+        guard !range.isEmpty else { return 0 }
+        let count = shaped.advances.count
+        if !shaped.unsafeBefore[range.lowerBound], range.upperBound == count || !shaped.unsafeBefore[range.upperBound] {
+            return prefix[range.upperBound] - prefix[range.lowerBound]
+        }
+        return Typesetter.visualRuns(shaped, range, key: key, in: &state).reduce(0) { $0 + $1.width }
+    }
+
+    /// The line from `range`: its text, width and runs.
+    func line(_ range: Range<Int>, state: inout Typesetter.State) -> TextLine {
+        let utf8 = key.string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(shaped.offsets[range.lowerBound]))
+        let end = utf8.index(utf8.startIndex, offsetBy: Int(shaped.offsets[range.upperBound]))
+        let text = key.string[start..<end]
+        guard !shaped.isPlain, !range.isEmpty else {
+            return TextLine(text: text, width: width(range, state: &state))
+        }
+        let runs = Typesetter.visualRuns(shaped, range, key: key, in: &state)
+        return TextLine(text: text, width: runs.reduce(0) { $0 + $1.width }, runs: runs)
+    }
+
+    private func isSpace(_ character: Int) -> Bool { classes[character] == .space }
+
+    /// Whether a line may break before `character`, which is inside `paragraph`.
+    private func mayBreak(before character: Int, in paragraph: Range<Int>) -> Bool {
+        guard character > paragraph.lowerBound, character < paragraph.upperBound, classes[character] != .space else { return false }
+        var before = character - 1
+        while before > paragraph.lowerBound, classes[before] == .space { before -= 1 }
+        return LineBreakClass.breaks(after: classes[character - 1], lastNonSpace: classes[before], before: classes[character])
+    }
+
+    /// Wraps one paragraph into lines within ``limit``.
+    mutating func wrap(_ paragraph: Range<Int>, into result: inout [TextLine], state: inout Typesetter.State) {
+        guard let limit, !paragraph.isEmpty else {
+            result.append(line(paragraph, state: &state))
             return
         }
-        var lineStart = paragraph.startIndex
-        // The end of the last word that fits on the line, where the next word starts, the line's
-        // width to that end and to that start (widths add up: there is no kerning).
-        var fitted: (end: Substring.Index, next: Substring.Index, width: Double, widthToNext: Double)?
-        var index = paragraph.startIndex
-        while index < paragraph.endIndex {
-            let (wordEnd, next) = Self.word(in: paragraph, from: index)
-            let candidateWidth = (fitted?.widthToNext ?? 0) + width(paragraph[index..<wordEnd])
-            if candidateWidth <= limit + 1e-9 {
-                fitted = (wordEnd, next, candidateWidth, candidateWidth + width(paragraph[wordEnd..<next]))
-                index = next
-                continue
+        var lineStart = paragraph.lowerBound
+        while lineStart < paragraph.upperBound {
+            // Spaces at the line's start belong to its first piece.
+            var contentStart = lineStart
+            while contentStart < paragraph.upperBound, isSpace(contentStart) { contentStart += 1 }
+            // The end of the last piece that fits (without its trailing spaces) and where the
+            // next piece starts; or, when the first piece alone is too wide, where it is split.
+            var fitted: (end: Int, next: Int)?
+            var split: (end: Int, next: Int)?
+            var position = lineStart
+            while position < paragraph.upperBound {
+                var next = position + 1
+                while next < paragraph.upperBound, next <= contentStart || !mayBreak(before: next, in: paragraph) { next += 1 }
+                var contentEnd = next
+                while contentEnd > position, isSpace(contentEnd - 1) { contentEnd -= 1 }
+                if width(lineStart..<contentEnd, state: &state) <= limit + 1e-9 {
+                    fitted = (contentEnd, next)
+                    position = next
+                    continue
+                }
+                if fitted == nil {
+                    // Break the piece between characters.
+                    let end = splitPoint(lineStart..<max(contentEnd, lineStart + 1), limit: limit, state: &state)
+                    split = (end, end == contentEnd ? next : end)
+                }
+                break
             }
-            if let line = fitted {
-                // The word goes to a new line.
-                result.append(TextLine(text: paragraph[lineStart..<line.end], width: line.width))
-                lineStart = line.next
-                fitted = nil
-                index = line.next
-                continue
-            }
-            // A word wider than the line on its own: break it between characters.
-            let split = splitWord(paragraph[lineStart..<wordEnd], limit: limit)
-            result.append(TextLine(text: paragraph[lineStart..<split.end], width: split.width))
-            lineStart = split.end == wordEnd ? next : split.end
-            index = lineStart
-        }
-        if let line = fitted {
-            result.append(TextLine(text: paragraph[lineStart..<line.end], width: line.width))
-        } else if paragraph.isEmpty {
-            result.append(TextLine(text: paragraph, width: 0))
+            let chosen = split ?? fitted ?? (paragraph.upperBound, paragraph.upperBound)
+            result.append(line(lineStart..<chosen.end, state: &state))
+            lineStart = chosen.next
         }
     }
 
-    /// The end of the word starting at `start` (after a hyphen, or before spaces) and where the
-    /// next word starts (after the spaces).
-    private static func word(in text: Substring, from start: Substring.Index) -> (end: Substring.Index, next: Substring.Index) {
-        var index = start
-        // Leading spaces belong to the word before; skip them so a word is never empty.
-        while index < text.endIndex, text[index] == " " { index = text.index(after: index) }
-        while index < text.endIndex, text[index] != " " {
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "-" || character == "\u{2010}" || character == "\u{2013}" { return (index, index) }
-        }
-        let end = index
-        while index < text.endIndex, text[index] == " " { index = text.index(after: index) }
-        return (end, index)
-    }
-
-    /// The longest start of `word` that fits in `limit` (at least one character).
-    private mutating func splitWord(_ word: Substring, limit: Double) -> (end: Substring.Index, width: Double) {
-        var end = word.index(after: word.startIndex)
-        var fitted = width(word[word.startIndex..<end])
-        while end < word.endIndex {
-            let next = word.index(after: end)
-            let candidate = fitted + width(word[end..<next])
-            guard candidate <= limit + 1e-9 else { break }
-            end = next
-            fitted = candidate
-        }
-        return (end, fitted)
+    /// The end of the longest start of `piece` that fits in `limit` (at least one character).
+    private func splitPoint(_ piece: Range<Int>, limit: Double, state: inout Typesetter.State) -> Int {
+        var end = piece.lowerBound + 1
+        while end < piece.upperBound, width(piece.lowerBound..<(end + 1), state: &state) <= limit + 1e-9 { end += 1 }
+        return end
     }
 
     /// `text` on one line within ``limit``, losing characters at the head, middle or tail for an
     /// ellipsis; with `forceEllipsis` the ellipsis is shown even if the text would fit (more text
-    /// followed it).
-    mutating func truncated(_ text: Substring, mode: Text.TruncationMode, forceEllipsis: Bool) -> TextLine {
-        let full = width(text)
+    /// followed it). The line is a new string, shaped on its own in the text's first font.
+    func truncated(_ text: Substring, mode: Text.TruncationMode, forceEllipsis: Bool, state: inout Typesetter.State) -> TextLine {
+        func shape(_ string: String) -> (ShapeKey, ShapedText) {
+            let key = ShapeKey(string: string, font: key.font, direction: key.direction)
+            return (key, Typesetter.shape(key, in: &state))
+        }
+        func width(_ string: String) -> Double { shape(string).1.width }
+        let full = width(String(text))
         if !forceEllipsis, limit == nil || full <= limit! + 1e-9 {
-            return TextLine(text: text, width: full)
+            return finished(String(text), truncated: false, state: &state)
         }
         let ellipsis = "\u{2026}"
         let characters = Array(text)
-        let available = (limit ?? .infinity) - width(Substring(ellipsis))
-        func fits(_ count: Int, _ piece: (Int) -> String) -> Bool {
-            width(Substring(piece(count))) <= available + 1e-9
-        }
+        let available = (limit ?? .infinity) - width(ellipsis)
         /// The most characters `piece` can take and still fit, by binary search.
         func most(_ piece: (Int) -> String) -> Int {
             var low = 0, high = characters.count
             while low < high {
                 let middle = (low + high + 1) / 2
-                if fits(middle, piece) { low = middle } else { high = middle - 1 }
+                if width(piece(middle)) <= available + 1e-9 { low = middle } else { high = middle - 1 }
             }
             return low
         }
@@ -180,8 +203,14 @@ struct LineBreaker {
             let count = most { String(characters.prefix(($0 + 1) / 2)) + String(characters.suffix($0 / 2)) }
             result = String(characters.prefix((count + 1) / 2)).trimmingTrailingSpaces() + ellipsis + String(characters.suffix(count / 2))
         }
-        let line = Substring(result)
-        return TextLine(text: line, width: width(line), isTruncated: true)
+        return finished(result, truncated: true, state: &state)
+    }
+
+    private func finished(_ string: String, truncated: Bool, state: inout Typesetter.State) -> TextLine {
+        let lineKey = ShapeKey(string: string, font: key.font, direction: key.direction)
+        let lineShaped = Typesetter.shape(lineKey, in: &state)
+        let runs = lineShaped.isPlain ? nil : Typesetter.visualRuns(lineShaped, 0..<lineShaped.advances.count, key: lineKey, in: &state)
+        return TextLine(text: Substring(string), width: lineShaped.width, isTruncated: truncated, runs: runs)
     }
 }
 

@@ -387,6 +387,8 @@ struct TextNode {
     var lineLimit: Int?
     var truncation: Text.TruncationMode
     var alignment: TextAlignment
+    /// The layout direction: the direction of a paragraph with no strong character of its own.
+    var direction: LayoutDirection = .leftToRight
 
     /// A piece of a joined text: its UTF-8 offsets in ``string``, its font and its paint.
     struct Run {

@@ -34,8 +34,12 @@ struct SnapshotExportTests {
         #expect(index.contains("id=\"component-list\""), "the static page reuses the live page's markup")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("staticmode.js").path))
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("main.js").path))
-        let css = try String(contentsOf: site.appendingPathComponent("style.css"), encoding: .utf8)
-        #expect(css.contains("url(fonts/DejaVuSans.ttf)") && !css.contains("url(/fonts/"))
+        // The faces' rules sit beside the fonts, their URLs relative to that folder.
+        #expect(index.contains("<link rel=\"stylesheet\" href=\"fonts/faces.css\">"))
+        let css = try String(contentsOf: site.appendingPathComponent("fonts/faces.css"), encoding: .utf8)
+        #expect(css.contains("@font-face { font-family: \"DejaVu Sans\"; src: url(\"DejaVuSans.ttf\"); font-weight: 400; font-style: normal;"))
+        #expect(css.contains("font-family: \"Noto Color Emoji\"; src: url(\"NotoColorEmoji.ttf\")"))
+        #expect(!css.contains("url(\"/"))
 
         for font in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
             let copied = FileManager.default.contents(atPath: site.appendingPathComponent("fonts/\(font)").path)

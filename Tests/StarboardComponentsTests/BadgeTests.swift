@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StarboardComponents
 import StarboardInspector
@@ -107,9 +108,13 @@ struct ProfileSummaryTests {
 
     @Test func showsTheSettingsAndTheThreeBadges() throws {
         let svg = try component.render(component.defaults).rendering.svg
-        for line in ["g_kumar", "Notifications: On", "Seasonal Photos: ☃️", "Goal Date: December 1, 2026", "Completed Badges"] {
+        for line in ["g_kumar", "Notifications: On", "Completed Badges"] {
             #expect(svg.contains(">\(line)</text>"), "missing \(line)")
         }
+        // The snowman with VS16 is an emoji: a run of its own in the emoji face.
+        #expect(svg.contains("Seasonal Photos: </tspan><tspan x=\"166.726\" font-family=\"Noto Color Emoji\" font-size=\"17\">☃️</tspan></text>"))
+        #expect(svg.contains(">Goal Date: <tspan font-family=\"DejaVu Sans\" font-size=\"17\" fill=\"#000000\">December 1, 2026</tspan></text>"))
+        #expect(svg.contains(">Distance Hiked: <tspan font-family=\"DejaVu Sans\" font-size=\"17\" fill=\"#000000\">1,234.5</tspan>"))
         #expect(svg.contains("aria-label=\"Badge for Earth Day.\""))
         #expect(svg.contains("aria-label=\"Badge for Tenth Hike.\""))
     }
@@ -117,8 +122,31 @@ struct ProfileSummaryTests {
     @Test func escapesAHostileUsername() throws {
         let values = try component.values(fromAssignments: ["username=<script>&\"'🌷"])
         let svg = try component.render(try component.resolve(changes: values, over: component.defaults).values).rendering.svg
-        #expect(svg.contains(">&lt;script&gt;&amp;&quot;&apos;🌷</text>"))
+        #expect(svg.contains(">&lt;script&gt;&amp;&quot;&apos;</tspan><tspan x=\"200.598\" font-family=\"Noto Color Emoji\" font-size=\"28\" font-weight=\"normal\">🌷</tspan></text>"))
         #expect(!svg.contains("<script>"))
+    }
+
+    /// The goal date and the distance are formatted in the environment's locale and time zone,
+    /// as `--locale` and the page's locale picker set them.
+    @Test func theGoalDateAndDistanceFollowTheLocale() throws {
+        let german = try component.render(component.defaults, environment: RenderEnvironment(locale: "de_DE").values).rendering.svg
+        #expect(german.contains(">1. Dezember 2026</tspan>"))
+        #expect(german.contains(">1.234,5</tspan>"))
+        #expect(!german.contains("December"))
+        // Egyptian Arabic: Arabic-Indic digits in Noto Sans Arabic, the month's run right to left.
+        let arabic = try component.render(component.defaults, environment: RenderEnvironment(locale: "ar_EG").values).rendering.svg
+        #expect(arabic.contains("font-family=\"Noto Sans Arabic\" font-size=\"17\" fill=\"#000000\">١٬٢٣٤٫٥</tspan>"))
+        #expect(arabic.contains("direction=\"rtl\" unicode-bidi=\"bidi-override\"> ديسمبر، </tspan>"))
+    }
+
+    @Test func aDateIsShownInTheEnvironmentsTimeZone() throws {
+        // 23:30 UTC on 1 December is already 2 December in Tokyo.
+        let late = Date(timeIntervalSince1970: 1_796_167_800)
+        var tokyo = EnvironmentValues()
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        #expect(try Renderer.render(Text(late, style: .date)).svg.contains(">December 1, 2026</text>"))
+        #expect(try Renderer.render(Text(late, style: .date), environment: tokyo).svg.contains(">December 2, 2026</text>"))
+        #expect(try Renderer.render(Text(late, format: .dateTime.day().month(.wide)), environment: tokyo).svg.contains(">December 2</text>"))
     }
 
     @Test func choiceOptionsCarryTheSeasonEmoji() throws {

@@ -54,8 +54,12 @@ struct VariantSourceTests {
         try Data(edited.utf8).write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", file.path, "-I", modules.path,
-                             "-Xcc", "-fmodule-map-file=\(repo.path)/Sources/CStarboardFreeType/module.modulemap", "-Xcc", "-I/usr/include/freetype2"]
+        // StarboardUI's C libraries, which the client's compiler reads through their module maps.
+        let cModules = ["CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi"].flatMap {
+            ["-Xcc", "-fmodule-map-file=\(repo.path)/Sources/\($0)/module.modulemap"]
+        }
+        process.arguments = ["swiftc", "-typecheck", file.path, "-I", modules.path] + cModules
+            + ["-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/usr/include/harfbuzz", "-Xcc", "-I/usr/include/fribidi"]
         let pipe = Pipe()
         process.standardError = pipe
         try process.run()

@@ -166,10 +166,15 @@ struct SwiftUIRulesTests {
         // Noto Color Emoji advances 2550 of 2048 units per em.
         let width = Typesetter.shared.width(of: "🌞", font: .body)
         #expect(abs(width - 17 * 2550 / 2048) < 0.001)
+        // The emoji (and the space that follows them) are one run in the emoji face, placed
+        // where layout measured them; "Hike" is another, in the text's own face.
         let svg = try Renderer.render(Text("🌞🌞🌞🌞🌞 Hike")).svg
-        #expect(svg.contains("font-family=\"DejaVu Sans, Noto Color Emoji\""))
-        // Text DejaVu has entirely keeps the one family.
-        #expect(try Renderer.render(Text("Hike ☃")).svg.contains("font-family=\"DejaVu Sans\""))
+        #expect(svg.contains("<tspan x=\"0\" font-family=\"Noto Color Emoji\" font-size=\"17\">🌞🌞🌞🌞🌞 </tspan><tspan x=\""))
+        #expect(svg.contains("\">Hike</tspan></text>"))
+        // Text DejaVu has entirely keeps the one family, with no run of its own: a snowman
+        // without VS16 is a text character, which DejaVu draws.
+        let snowman = try Renderer.render(Text("Hike ☃")).svg
+        #expect(snowman.contains("font-family=\"DejaVu Sans\" font-size=\"17\" fill=\"#000000\" xml:space=\"preserve\">Hike ☃</text>"))
     }
 
     @Test func joinedEmojiTakeTheWidthOfOneGlyph() throws {

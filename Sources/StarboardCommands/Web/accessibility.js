@@ -128,6 +128,7 @@ const KIND_LABELS = {
   smallTapTarget: 'Small target',
   unlabeledControl: 'No label',
   unmirroredOffset: 'Not mirrored',
+  missingGlyphs: 'Missing glyphs',
 };
 
 function sentence(text) {

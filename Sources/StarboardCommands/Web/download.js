@@ -1,26 +1,11 @@
 // "Download SVG" and "Download PNG". The PNG is drawn through a <canvas> at
 // 2× the SVG's size in points. An SVG drawn as an image cannot reach the
-// page's @font-face rules, so the DejaVu fonts the server measured with are
-// embedded into the copy that is rasterised.
+// page's @font-face rules, so the faces the server measured with (the rules
+// of fonts/faces.css) are embedded into the copy that is rasterised: colour
+// emoji, Arabic, Hebrew and CJK runs come out as on the canvas.
 
 import { parseSVG, sizeOf } from './canvas.js';
 
-const FONTS = [
-  { url: '/fonts/DejaVuSans.ttf', weight: 'normal' },
-  { url: '/fonts/DejaVuSans-Bold.ttf', weight: 'bold' },
-  { url: '/fonts/DejaVuSans-ExtraLight.ttf', weight: '200' },
-  { url: '/fonts/DejaVuSans-Oblique.ttf', weight: 'normal', style: 'italic' },
-  { url: '/fonts/DejaVuSans-BoldOblique.ttf', weight: 'bold', style: 'italic' },
-  { url: '/fonts/DejaVuSerif.ttf', family: 'DejaVu Serif' },
-  { url: '/fonts/DejaVuSerif-Bold.ttf', family: 'DejaVu Serif', weight: 'bold' },
-  { url: '/fonts/DejaVuSerif-Italic.ttf', family: 'DejaVu Serif', style: 'italic' },
-  { url: '/fonts/DejaVuSerif-BoldItalic.ttf', family: 'DejaVu Serif', weight: 'bold', style: 'italic' },
-  { url: '/fonts/DejaVuSansMono.ttf', family: 'DejaVu Sans Mono' },
-  { url: '/fonts/DejaVuSansMono-Bold.ttf', family: 'DejaVu Sans Mono', weight: 'bold' },
-  { url: '/fonts/DejaVuSansMono-Oblique.ttf', family: 'DejaVu Sans Mono', style: 'italic' },
-  { url: '/fonts/DejaVuSansMono-BoldOblique.ttf', family: 'DejaVu Sans Mono', weight: 'bold', style: 'italic' },
-  { url: '/fonts/NotoColorEmoji.ttf', family: 'Noto Color Emoji' },
-];
 const fontFaces = new Map();
 
 export function downloadSVG(baseName, svgText) {
@@ -33,7 +18,7 @@ export async function downloadPNG(baseName, svgText, scale = 2) {
   const { width, height } = sizeOf(svg);
   if (svg.querySelector('text')) {
     const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-    style.textContent = await embeddedFonts(svgText);
+    style.textContent = await embeddedFonts(svg);
     svg.insertBefore(style, svg.firstChild);
   }
   svg.setAttribute('width', String(width * scale));
@@ -59,15 +44,53 @@ export async function downloadPNG(baseName, svgText, scale = 2) {
   }
 }
 
-// The @font-face rules for the faces `svgText` uses (fetched once each): a PNG of text without
-// emoji or italics does not carry those fonts.
-async function embeddedFonts(svgText) {
-  const used = FONTS.filter(({ weight = 'normal', style = 'normal', family = 'DejaVu Sans' }) =>
-    svgText.includes(family)
-    && (weight === 'normal' || svgText.includes(`font-weight="${weight}"`))
-    && (style === 'normal' || svgText.includes(`font-style="${style}"`)));
+// The @font-face rules for the faces `svgText` names (fetched once each): a PNG
+// of text without emoji or italics does not carry those fonts.
+async function embeddedFonts(svg) {
+  const named = new Set();
+  for (const node of [svg, ...svg.querySelectorAll('text, tspan')]) {
+    const family = node.getAttribute('font-family');
+    if (!family) continue;
+    const weight = node.getAttribute('font-weight') ?? inherited(node, 'font-weight') ?? 'normal';
+    const style = node.getAttribute('font-style') ?? inherited(node, 'font-style') ?? 'normal';
+    named.add(faceKey(family, weight, style));
+  }
+  const used = pageFaces().filter((face) => named.has(faceKey(face.family, face.weight, face.style)));
   const rules = await Promise.all(used.map(fontFace));
   return rules.join('\n');
+}
+
+function inherited(node, attribute) {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    if (parent.hasAttribute(attribute)) return parent.getAttribute(attribute);
+  }
+  return null;
+}
+
+function faceKey(family, weight, style) {
+  const w = { normal: '400', bold: '700' }[weight] ?? String(weight);
+  return `${family.replace(/["']/g, '').trim()}|${w}|${style}`;
+}
+
+// Every @font-face rule of the page's style sheets, as family, weight, style and URL.
+export function pageFaces() {
+  const faces = [];
+  for (const sheet of document.styleSheets) {
+    let rules;
+    try { rules = sheet.cssRules; } catch { continue; }
+    for (const rule of rules) {
+      if (!(rule instanceof CSSFontFaceRule)) continue;
+      const url = /url\(\s*["']?([^"')]+)["']?\s*\)/.exec(rule.style.getPropertyValue('src'))?.[1];
+      if (!url) continue;
+      faces.push({
+        family: rule.style.getPropertyValue('font-family').replace(/["']/g, '').trim(),
+        weight: rule.style.getPropertyValue('font-weight') || 'normal',
+        style: rule.style.getPropertyValue('font-style') || 'normal',
+        url: new URL(url, sheet.href ?? document.baseURI).href,
+      });
+    }
+  }
+  return faces;
 }
 
 function fontFace(font) {
@@ -77,8 +100,7 @@ function fontFace(font) {
         const response = await fetch(font.url);
         if (!response.ok) return '';
         const data = base64(new Uint8Array(await response.arrayBuffer()));
-        const { weight = 'normal', style = 'normal', family = 'DejaVu Sans' } = font;
-        return `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data}) format("truetype")}`;
+        return `@font-face{font-family:"${font.family}";font-weight:${font.weight};font-style:${font.style};src:url(data:font/ttf;base64,${data})}`;
       } catch {
         return '';
       }
