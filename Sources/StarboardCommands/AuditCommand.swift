@@ -21,7 +21,8 @@ enum AuditCommand: Command {
               - text contrast against the color behind it, by WCAG 2 (4.5:1; 3:1 for large text);
               - text cut short with an ellipsis, or running outside the component or a clip;
               - tap targets under 44 x 44 points, and ones without an accessibility label;
-              - fixed horizontal offsets and positions, which do not mirror right to left.
+              - fixed horizontal offsets and positions, which do not mirror right to left;
+              - characters no installed font has, which are drawn as empty boxes.
             Prints a table and exits 1 when anything is found, 0 when nothing is.
 
             What it cannot see: text over an image or a blur, contrast inside a gradient away from the

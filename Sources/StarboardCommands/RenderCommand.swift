@@ -93,6 +93,8 @@ enum RenderCommand: Command {
             for note in resolution.notes { out.stderr += "note: \(note)\n" }
             if showAccessibility { out.stderr += JSONValue.array(result.rendering.accessibility.map(\.json)).description + "\n" }
             if let warning = Typesetter.shared.loadError { out.stderr += "warning: \(warning); text widths are estimates\n" }
+            for rejected in Typesetter.shared.rejectedFiles { out.stderr += "warning: font \(rejected)\n" }
+            for warning in result.rendering.warnings { out.stderr += "warning: \(warning)\n" }
             guard let output else {
                 out.stdout = result.rendering.svg
                 return out

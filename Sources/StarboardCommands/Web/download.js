@@ -13,6 +13,13 @@ export function downloadSVG(baseName, svgText) {
 }
 
 export async function downloadPNG(baseName, svgText, scale = 2) {
+  const canvas = await drawPNG(svgText, scale);
+  const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not encode the PNG.'))), 'image/png'));
+  save(`${baseName}@${scale}x.png`, blob);
+}
+
+/** The canvas the PNG is encoded from: the SVG at `scale`, its text in the faces it names. */
+export async function drawPNG(svgText, scale = 2) {
   const svg = parseSVG(svgText);
   if (!svg) throw new Error('The preview is not valid SVG.');
   const { width, height } = sizeOf(svg);
@@ -37,14 +44,13 @@ export async function downloadPNG(baseName, svgText, scale = 2) {
     canvas.width = Math.ceil(width * scale);
     canvas.height = Math.ceil(height * scale);
     canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
-    const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not encode the PNG.'))), 'image/png'));
-    save(`${baseName}@${scale}x.png`, blob);
+    return canvas;
   } finally {
     URL.revokeObjectURL(url);
   }
 }
 
-// The @font-face rules for the faces `svgText` names (fetched once each): a PNG
+// The @font-face rules for the faces `svg` names (fetched once each): a PNG
 // of text without emoji or italics does not carry those fonts.
 async function embeddedFonts(svg) {
   const named = new Set();
@@ -73,7 +79,7 @@ function faceKey(family, weight, style) {
 }
 
 // Every @font-face rule of the page's style sheets, as family, weight, style and URL.
-export function pageFaces() {
+function pageFaces() {
   const faces = [];
   for (const sheet of document.styleSheets) {
     let rules;
