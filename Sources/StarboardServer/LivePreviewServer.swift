@@ -71,7 +71,7 @@ public final class LivePreviewServer: Sendable {
         }
         sessionBox.session = session
         store?.observe { [session] in session.snapshot() }
-        var warnings = loaded.warnings + session.warnings
+        var warnings = loaded.warnings + session.warnings + Typesetter.shared.rejectedFiles.map { "font \($0)" }
         if let store, keepsValues {
             do {
                 try store.flush()

@@ -32,14 +32,16 @@ def preview_width(driver):
     return float(svg.get_attribute("width"))
 
 
-def show(driver, server, name):
+def show(driver, server, name, showing=None):
+    """Opens HikeBadge with the caption `name` and waits until a text of the preview holds
+    `showing` (the caption itself by default; a run's text where bidi reorders the rest)."""
     driver.get(server.url + "?c=HikeBadge&name=" + quote(name))
     # The page replaces the preview as renders arrive: retry on a stale element.
     WebDriverWait(driver, 10, poll_frequency=0.05,
                   ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
         lambda d: d.execute_script(
-            "return [...document.querySelectorAll('#preview svg text')].some((t) => t.textContent === arguments[0])",
-            name))
+            "return [...document.querySelectorAll('#preview svg text')].some((t) => arguments[1] ? t.textContent.includes(arguments[0]) : t.textContent === arguments[0])",
+            showing or name, showing is not None))
 
 
 def test_emoji_caption_is_drawn_as_wide_as_it_was_measured(make_server, browser):

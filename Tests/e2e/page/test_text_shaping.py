@@ -9,11 +9,12 @@ visual order). The page's PNG download of ProfileSummary has a colour sun.
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
 
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from test_text_metrics import show
 
 PREFIX = "Drawn as measured: "
 
@@ -48,18 +49,9 @@ MEASURE = """
 """
 
 
-def show(driver, server, name):
-    driver.get(server.url + "?c=HikeBadge&name=" + quote(name))
-    WebDriverWait(driver, 10, poll_frequency=0.05,
-                  ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
-        lambda d: d.execute_script(
-            "const t = [...document.querySelectorAll('#preview svg text')].pop(); return !!t && t.textContent.includes(arguments[0])",
-            PREFIX.strip()))
-
-
 def test_each_script_is_drawn_as_wide_as_it_was_measured_and_in_its_order(browser, server, screenshot_dir):
     for label, string in STRINGS:
-        show(browser, server, PREFIX + string)
+        show(browser, server, PREFIX + string, showing=PREFIX.strip())
         svg = browser.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML")
         got = browser.execute_async_script(MEASURE)
         # The caption is centred under the 100-point badge, or sets the SVG's width.
