@@ -1,5 +1,8 @@
 import CStarboardFontconfig
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A font file Starboard measures text with, and the family, weight and style the SVG names it
 /// by, so a browser given the same file draws with the very same face.
@@ -38,22 +41,45 @@ struct FontCatalog {
     }
 
     /// Font files in the resource bundles SwiftPM builds beside the running executable
-    /// (`Package_Target.resources/`), which is where a package's `Font.custom` faces are.
-    static func resourceFontFiles() -> [String] {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+    /// (`Package_Target.resources/`), which is where a package's `Font.custom` faces are. Read
+    /// with `readdir`, a few folders deep: Foundation's enumerator cost every start-up milliseconds.
+    static func resourceFontFiles(besideExecutable executablePath: String = CommandLine.arguments.first ?? "") -> [String] {
+        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent().path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return entries(of: folder).filter { $0.name.hasSuffix(".resources") && $0.isFolder }.flatMap {
+            fontFiles(under: folder + "/" + $0.name, depth: 3)
+        }
+    }
+
+    private static func fontFiles(under folder: String, depth: Int) -> [String] {
         var files: [String] = []
-        for bundle in names.sorted() where bundle.hasSuffix(".resources") {
-            let root = folder + "/" + bundle
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                if isFontFileName(relative) { found.append(root + "/" + relative) }
+        for entry in entries(of: folder) {
+            let path = folder + "/" + entry.name
+            if entry.isFolder {
+                if depth > 0 { files += fontFiles(under: path, depth: depth - 1) }
+            } else if isFontFileName(entry.name) {
+                files.append(path)
             }
-            files += found.sorted()
         }
         return files
+    }
+
+    /// A folder's entries (not `.` and `..`), sorted by name so the order is stable.
+    private static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var found: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) || Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                var info = stat()
+                isFolder = stat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            found.append((name, isFolder))
+        }
+        return found.sorted { $0.name < $1.name }
     }
 }
 

@@ -148,6 +148,7 @@ public struct Text: PrimitiveView, Equatable {
 
     /// A value to format with the environment's locale.
     struct Formatting: Equatable {
+        /// What is formatted and how: equal identities format alike (formatted text is cached by it).
         let identity: String
         let format: @Sendable (Locale) -> String
         /// For dates: the text in a locale and a time zone (the environment's).
@@ -169,7 +170,7 @@ public struct Text: PrimitiveView, Equatable {
 
     /// A date as SwiftUI's `Text(_:style:)` shows it, in the environment's locale and time zone.
     public init(_ date: Date, style: DateStyle) {
-        first = Run(string: "", format: Formatting(identity: "\(date.timeIntervalSinceReferenceDate)|\(style)", format: { locale in
+        first = Run(string: "", format: Formatting(identity: "\(date.timeIntervalSinceReferenceDate)|\(style == .date ? "date" : "time")", format: { locale in
             style.string(for: date, locale: locale, timeZone: TimeZone(identifier: "UTC")!)
         }, zoned: { locale, timeZone in
             style.string(for: date, locale: locale, timeZone: timeZone)
@@ -179,7 +180,8 @@ public struct Text: PrimitiveView, Equatable {
     /// A value formatted by a Foundation format style; number and date styles take the
     /// environment's locale, as in SwiftUI.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String, F: Sendable, F.FormatInput: Sendable {
-        var formatting = Formatting(identity: "\(input)|\(format)") { locale in
+        // The style's type and hash rather than its description, which reflection writes slowly.
+        var formatting = Formatting(identity: "\(input)|\(F.self)|\(format.hashValue)") { locale in
             if let localizable = format as? any LocaleAdjustableFormat, let localized = localizable.localized(locale) as? F {
                 return localized.format(input)
             }
@@ -226,7 +228,7 @@ public struct Text: PrimitiveView, Equatable {
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
             let paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
-            let formatted = run.format.map { $0.zoned?(environment.locale, environment.timeZone) ?? $0.format(environment.locale) }
+            let formatted = run.format.map { FormattedText.string($0, locale: environment.locale, timeZone: environment.timeZone) }
             return (formatted ?? run.string, font, paint)
         }
         let (string, font, paint) = resolve(first)

@@ -34,6 +34,20 @@ struct ShapeKey: Hashable {
     func font(ofSpan span: Int) -> Font {
         spans.map { $0[span].font } ?? font
     }
+
+    // By UTF-8 bytes, not by canonical equivalence as `String` compares: "é" and "e" + U+0301
+    // shape differently, and comparing bytes needs no normalization on every cache hit.
+    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+        lhs.font == rhs.font && lhs.direction == rhs.direction && lhs.spans == rhs.spans && lhs.string.utf8.count == rhs.string.utf8.count && lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(font)
+        hasher.combine(direction)
+        hasher.combine(spans)
+    }
 }
 
 /// A string shaped once: each character's advance (a character is what Swift calls one: a

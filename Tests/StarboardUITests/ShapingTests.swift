@@ -291,6 +291,19 @@ struct ShapingTests {
         #expect(Font.custom("Brand-Regular", size: 34).scaled(for: .xSmall).size == 34 * 14 / 17)
     }
 
+    @Test func fontsInTheResourceBundlesBesideTheExecutableAreFound() throws {
+        // As SwiftPM lays a package's resources out: `Package_Target.resources/` beside the binary.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
+        let fonts = folder.appendingPathComponent("Shop_ShopUI.resources/Fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Typesetter.defaultFontDirectory + "/DejaVuSerif.ttf", toPath: fonts.appendingPathComponent("Brand.ttf").path)
+        try Data().write(to: fonts.appendingPathComponent("notes.txt"))
+        try Data().write(to: folder.appendingPathComponent("ShopPreviews"))
+        let found = FontCatalog.resourceFontFiles(besideExecutable: folder.appendingPathComponent("ShopPreviews").path)
+        #expect(found == [fonts.appendingPathComponent("Brand.ttf").path])
+    }
+
     // MARK: - Bad input
 
     @Test func aHundredThousandCombiningMarksKeepTheStreamSafeLimit() throws {
