@@ -46,7 +46,7 @@ struct FontCatalog {
     static func resourceFontFiles(besideExecutable executablePath: String = CommandLine.arguments.first ?? "") -> [String] {
         let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent().path
-        return entries(of: folder).filter { $0.name.hasSuffix(".resources") && $0.isFolder }.flatMap {
+        return entries(of: folder) { $0.hasSuffix(".resources") }.filter(\.isFolder).flatMap {
             fontFiles(under: folder + "/" + $0.name, depth: 3)
         }
     }
@@ -64,14 +64,15 @@ struct FontCatalog {
         return files
     }
 
-    /// A folder's entries (not `.` and `..`), sorted by name so the order is stable.
-    private static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
+    /// A folder's entries (not `.` and `..`) whose names `wanted` accepts, sorted by name so
+    /// the order is stable.
+    private static func entries(of folder: String, _ wanted: (String) -> Bool = { _ in true }) -> [(name: String, isFolder: Bool)] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var found: [(name: String, isFolder: Bool)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != ".." else { continue }
+            guard name != ".", name != "..", wanted(name) else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) || Int32(entry.pointee.d_type) == Int32(DT_LNK) {
                 var info = stat()
