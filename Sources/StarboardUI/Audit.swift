@@ -70,7 +70,8 @@ struct Auditor {
     let display: DisplayList
     let graph: ViewGraph
     let elements: [AccessibilityElement]
-    let canvas: CGSize
+    /// What text must stay inside, in layout's points: the screen, or the preview's own frame.
+    let canvas: CGRect
     let environment: EnvironmentValues
     let unmirrored: [(modifier: String, frame: CGRect)]
 
@@ -163,7 +164,7 @@ struct Auditor {
                         frame: rootFrame
                     ))
                 }
-                let bounds = CGRect(origin: .zero, size: canvas)
+                let bounds = canvas
                 let limit = context.clip.map { $0.intersection(bounds) } ?? bounds
                 if !limit.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) {
                     found.append(AuditFinding(

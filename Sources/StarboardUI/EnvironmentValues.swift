@@ -41,6 +41,9 @@ public struct EnvironmentValues: Sendable {
     /// The time zone dates in `Text` are shown in: UTC unless set, so renders do not depend on
     /// the machine's zone.
     public var timeZone = TimeZone(identifier: "UTC")!
+    /// The canvas a window or the command line chose to lay the preview out on; nil lets the
+    /// preview choose (``CanvasLayout``). Read by the renderer, not by views.
+    public var canvas: CanvasLayout?
 
     public init() {}
 

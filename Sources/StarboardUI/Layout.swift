@@ -30,7 +30,9 @@ struct LayoutEngine {
     /// The layout cache: each node's (proposal, size) pairs, linked from ``GraphNode/cacheHead``.
     private var cache: [CacheEntry] = []
     /// Per node, the proposal its parent placed it with (written just before it is placed).
-    private var placement: [Proposal] = []
+    var placement: [Proposal] = []
+    /// The screen and its safe area, while a preview is laid out on a device (``layOutCanvas``).
+    var screenArea: ScreenArea?
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
@@ -79,6 +81,7 @@ struct LayoutEngine {
         viewRecords.removeAll(keepingCapacity: true)
         outlineTypes.removeAll(keepingCapacity: true)
         currentRecord = -1
+        screenArea = nil
         hiddenDepth = 0
         suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)
@@ -155,7 +158,7 @@ struct LayoutEngine {
             return size(child, aspectProposal(ratio, mode, child, proposal))
         case .fixedSize(let horizontal, let vertical):
             return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority:
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority, .ignoresSafeArea:
             return size(child, proposal)
         }
     }
@@ -350,7 +353,7 @@ struct LayoutEngine {
     }
 
     /// Places node `index`, offered `proposal` by its parent, with its top-left corner at `origin`.
-    private mutating func place(_ index: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
+    mutating func place(_ index: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
         let rect = Rect(origin: origin, size: size(index, proposal))
         if case .empty = graph.nodes[Int(index)].kind { return }
         let parentRecord = currentRecord
@@ -477,7 +480,7 @@ struct LayoutEngine {
     }
 
     /// Where `size` goes in `rect` for `alignment`; right to left, leading is the right edge.
-    private func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment, mirrored: Bool = false) -> Point {
+    func aligned(_ size: Size, in rect: Rect, _ alignment: Alignment, mirrored: Bool = false) -> Point {
         let horizontal = mirrored ? 1 - alignment.horizontal.fraction : alignment.horizontal.fraction
         return Point(
             x: rect.minX + (rect.width - size.width) * horizontal,
@@ -542,6 +545,8 @@ struct LayoutEngine {
             placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.clip = (clip, rect) }
         case .zIndex, .layoutPriority:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
+        case .ignoresSafeArea(let edges):
+            placeIgnoringSafeArea(index, edges, proposal, in: rect, toRoot: toRoot)
         case .accessibility, .tapTarget:
             placeElement(index, proposal, in: rect, toRoot: toRoot)
         }

@@ -155,6 +155,8 @@ public struct _LayerModifier<Layer: View>: ViewModifier {
     let layer: Layer
     let alignment: Alignment
     let inFront: Bool
+    /// The edges of the screen's safe area the layer reaches into (`background(_:ignoresSafeAreaEdges:)`).
+    var ignoresSafeAreaEdges: Edge.Set = []
 
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
         let mark = graph.pending.count
@@ -168,6 +170,9 @@ public struct _LayerModifier<Layer: View>: ViewModifier {
             let outerAxis = graph.stackAxis
             graph.stackAxis = nil
             modifier.layer._makeNodes(in: &graph)
+            if !modifier.ignoresSafeAreaEdges.isEmpty, graph.mayHaveSafeArea {
+                graph.wrapEach(from: layerMark + 1, in: .ignoresSafeArea(modifier.ignoresSafeAreaEdges))
+            }
             graph.stackAxis = outerAxis
             graph.collapse(from: layerMark + 1, into: .depth(alignment: modifier.alignment))
             graph.addContainer(.layer(modifier.alignment, inFront: modifier.inFront), adoptingFrom: layerMark)
@@ -399,9 +404,10 @@ extension View {
         modifier(_LayerModifier(layer: content(), alignment: alignment, inFront: false))
     }
 
-    /// Fills the view's frame behind it with a style.
+    /// Fills the view's frame behind it with a style, reaching into the screen's safe area on
+    /// `edges` where the view touches it (as SwiftUI's does).
     public consuming func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
-        modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: false))
+        modifier(_LayerModifier(layer: Rectangle().fill(style), alignment: .center, inFront: false, ignoresSafeAreaEdges: edges))
     }
 
     /// Fills `shape` in the view's frame behind it with a style.

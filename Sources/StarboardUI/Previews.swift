@@ -13,31 +13,6 @@ extension View {
     public consuming func previewDisplayName(_ name: String?) -> some View {
         modifier(_PreviewNameModifier(name: name))
     }
-
-    /// Accepted for SwiftUI code; the preview's layout is always the view's ideal size.
-    public consuming func previewLayout(_ layout: PreviewLayout) -> some View {
-        self
-    }
-
-    /// Accepted for SwiftUI code; Starboard has no devices.
-    public consuming func previewDevice(_ device: PreviewDevice?) -> some View {
-        self
-    }
-}
-
-/// Accepted for SwiftUI code (`.previewLayout(.sizeThatFits)`); Starboard lays previews out at
-/// their ideal size.
-public enum PreviewLayout: Sendable {
-    case device
-    case sizeThatFits
-    case fixed(width: CGFloat, height: CGFloat)
-}
-
-/// A device name, accepted for SwiftUI code.
-public struct PreviewDevice: Sendable, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 }
 
 /// Records a preview's name on the nodes its content made.

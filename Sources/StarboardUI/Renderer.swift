@@ -37,19 +37,21 @@ public enum Renderer {
     /// lands at the target's centre. A location outside the target throws.
     public static func performTap(
         on view: some View, target: String, at location: Point? = nil,
-        environment: EnvironmentValues = EnvironmentValues(),
+        environment: EnvironmentValues = EnvironmentValues(), canvas: CanvasLayout = .sizeThatFits,
         limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(TapError) -> Bool {
         var engine = LayoutEngine(graph: ViewGraph(limits: limits, environment: environment), typesetter: typesetter)
+        engine.graph.canvasFallback = canvas
         let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, TapError> in
             CurrentGraph.with(engine.pointer(to: \.graph)!) {
                 view._makeNodes(in: &engine.pointee.graph)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
-                _ = engine.pointee.layOutRoot(engine.pointee.graph.takeSingle())
+                let geometry = engine.pointee.layOutCanvas(engine.pointee.graph.takeSingle(), on: engine.pointee.graph.canvas)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 guard let found = engine.pointee.actionTargets[target] else { return .success(false) }
-                let point = location ?? found.center
+                // The tap is in the image's points; layout's are moved by the canvas's translation.
+                let point = location.map { Point(x: $0.x - geometry.translation.x, y: $0.y - geometry.translation.y) } ?? found.center
                 guard point.x.isFinite, point.y.isFinite, found.contains(point) else {
                     return .failure(.outside(target: target, location: point, frame: found.toRoot.boundingBox(of: found.frame)))
                 }
@@ -62,14 +64,19 @@ public enum Renderer {
 
     /// Renders `view` in `environment` (light, default text size, left to right unless set);
     /// throws when it is bigger or deeper than `limits` allow.
+    ///
+    /// The view is laid out on the canvas `environment.canvas` names, else on the one its preview
+    /// modifiers ask for (`.previewLayout`, `.previewDevice`), else on `canvas`.
     public static func render(
         _ view: some View, title: String? = nil, environment: EnvironmentValues = EnvironmentValues(),
+        canvas: CanvasLayout = .sizeThatFits,
         audit: Bool = false, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(RenderLimits.Exceeded) -> Rendering {
         // Engines in the pool were emptied when they were put back.
         let spare = spares.withLock { $0.popLast() } ?? Spare(LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter))
         let outcome = withUnsafeMutablePointer(to: &spare.engine) { engine -> (Result<Rendering, RenderLimits.Exceeded>, keep: Bool) in
             engine.pointee.prepare(limits: limits, environment: environment, typesetter: typesetter)
+            engine.pointee.graph.canvasFallback = canvas
             let rendering = LayoutEngine.render(view, in: engine, title: title, environment: environment, audit: audit)
             guard engine.pointee.isWorthKeeping else { return (rendering, false) }
             engine.pointee.reset(limits: limits, typesetter: typesetter)
@@ -87,40 +94,60 @@ extension LayoutEngine {
     fileprivate static func render(
         _ view: some View, in engine: UnsafeMutablePointer<LayoutEngine>, title: String?, environment: EnvironmentValues, audit: Bool
     ) -> Result<Rendering, RenderLimits.Exceeded> {
-        let laidOut = CurrentGraph.with(engine.pointer(to: \.graph)!) { () -> Result<Size, RenderLimits.Exceeded> in
+        let laidOut = CurrentGraph.with(engine.pointer(to: \.graph)!) { () -> Result<CanvasGeometry, RenderLimits.Exceeded> in
             view._makeNodes(in: &engine.pointee.graph)
             if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
             // Several views at the top are stacked as a `VStack` would stack them.
             engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
             let root = engine.pointee.graph.takeSingle()
             engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
-            let size = engine.pointee.layOutRoot(root)
+            let geometry = engine.pointee.layOutCanvas(root, on: engine.pointee.graph.canvas)
             if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
-            return .success(size)
+            return .success(geometry)
         }
         switch laidOut {
         case .failure(let exceeded): return .failure(exceeded)
-        case .success(let size): return .success(engine.pointee.rendering(size: size, title: title, environment: environment, audit: audit))
+        case .success(let geometry): return .success(engine.pointee.rendering(geometry, title: title, environment: environment, audit: audit))
         }
     }
 
-    /// The SVG and what goes with it, from the laid-out engine.
-    fileprivate mutating func rendering(size: Size, title: String?, environment: EnvironmentValues, audit: Bool) -> Rendering {
+    /// The SVG and what goes with it, from the laid-out engine. Layout's points are moved by the
+    /// canvas's translation into the image's: the frames of elements, views and findings.
+    fileprivate mutating func rendering(_ geometry: CanvasGeometry, title: String?, environment: EnvironmentValues, audit: Bool) -> Rendering {
+        let shift = geometry.translation
+        var findings: [AuditFinding] = []
+        if audit {
+            findings = Auditor(
+                display: display, graph: graph, elements: elements,
+                canvas: geometry.bounds,
+                environment: environment, unmirrored: unmirrored
+            ).findings()
+        }
+        if shift != .zero {
+            for index in elements.indices { elements[index].frame = elements[index].frame.offsetBy(dx: shift.x, dy: shift.y) }
+            for index in viewRecords.indices { viewRecords[index].frame = viewRecords[index].frame.offsetBy(dx: shift.x, dy: shift.y) }
+            for index in findings.indices { findings[index].frame = findings[index].frame.offsetBy(dx: shift.x, dy: shift.y) }
+        }
         var writer = SVGWriter()
-        let svg = writer.document(display, graph: graph, size: size, title: title, records: &viewRecords, outlineTypes: &outlineTypes)
+        let background = geometry.fillsScreen ? SystemColor.background.resolve(in: environment) : nil
+        let svg = writer.document(
+            display, graph: graph, size: geometry.size, translation: shift, background: background, title: title,
+            records: &viewRecords, outlineTypes: &outlineTypes
+        )
         var warnings = graph.warnings
         for layout in display.texts {
             for warning in layout.warnings where !warnings.contains(warning) { warnings.append(warning) }
         }
-        var rendering = Rendering(svg: svg, size: size, accessibility: elements, statistics: statistics, warnings: warnings)
-        if audit {
-            rendering.audit = Auditor(
-                display: display, graph: graph, elements: elements, canvas: size,
-                environment: environment, unmirrored: unmirrored
-            ).findings()
-        }
+        var rendering = Rendering(svg: svg, size: geometry.size, accessibility: elements, statistics: statistics, warnings: warnings)
+        rendering.audit = findings
         return rendering
     }
+}
+
+extension ViewGraph {
+    /// The canvas this render lays the view out on: the window's choice, else the view's, else
+    /// the render's fallback. Known once the view's nodes are made.
+    var canvas: CanvasLayout { environment.canvas ?? declaredCanvas.resolved(fallback: canvasFallback) }
 }
 
 /// Why a tap could not run.

@@ -22,11 +22,31 @@ public struct SVGWriter: ~Copyable {
     /// assistive technology.
     /// `records` are the placed views, written after the drawing as the view outline
     /// (``ViewOutline``); `outlineTypes` is the outline's scratch table, kept between renders.
+    ///
+    /// `translation` moves the drawing into the image (a preview that draws above or left of its
+    /// frame); `background` fills the image first (a device's screen).
     mutating func document(
-        _ display: DisplayList, graph: ViewGraph, size: Size, title: String?,
-        records: inout [ViewRecord], outlineTypes: inout [ViewOutline.TypeKey]
+        _ display: DisplayList, graph: ViewGraph, size: Size, translation: Point = .zero, background: Color.Resolved? = nil,
+        title: String?, records: inout [ViewRecord], outlineTypes: inout [ViewOutline.TypeKey]
     ) -> String {
         body.reserve(4096)
+        if let background {
+            body.append("<rect width=\"")
+            body.appendNumber(size.width)
+            body.append("\" height=\"")
+            body.appendNumber(size.height)
+            body.append("\" fill=\"")
+            body.appendHex(background)
+            body.append("\"/>")
+        }
+        let moved = translation != .zero
+        if moved {
+            body.append("<g transform=\"translate(")
+            body.appendNumber(translation.x)
+            body.append(" ")
+            body.appendNumber(translation.y)
+            body.append(")\">")
+        }
         // Items read their shapes, texts and groups in place through buffer pointers: an array's
         // subscript would copy each (retaining its strings and paints) only to release it after.
         graph.shapes.withUnsafeBufferPointer { shapes in
@@ -38,6 +58,7 @@ public struct SVGWriter: ~Copyable {
                 }
             }
         }
+        if moved { body.append("</g>") }
         ViewOutline.write(records: &records, types: &outlineTypes, graph: graph, into: &body)
         var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")

@@ -37,6 +37,10 @@ public struct ViewGraph {
     var composites: [(type: Any.Type, next: Int32)] = []
     /// Preview names by the node they were given to (`previewDisplayName`).
     var previewNames: [Int32: String] = [:]
+    /// The canvas the view's preview modifiers ask for (`previewLayout`, `previewDevice`, …).
+    var declaredCanvas = DeclaredCanvas()
+    /// The canvas the render uses when neither the window nor the view chooses one.
+    var canvasFallback = CanvasLayout.sizeThatFits
     /// Nodes made and not yet taken by a container, in order.
     var pending: [Int32] = []
     /// What the views being built inherit; containers that change it restore it afterwards.
@@ -77,6 +81,8 @@ public struct ViewGraph {
         pending.removeAll(keepingCapacity: true)
         geometries.removeAll(keepingCapacity: true)
         modifierContents.removeAll(keepingCapacity: true)
+        declaredCanvas = DeclaredCanvas()
+        canvasFallback = .sizeThatFits
         self.environment = environment
         self.limits = limits
         stackAxis = nil
@@ -171,6 +177,7 @@ public struct ViewGraph {
         case .zIndex(let value): modifier = .zIndex(value)
         case .layoutPriority(let value): modifier = .layoutPriority(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
+        case .ignoresSafeArea(let edges): modifier = .ignoresSafeArea(edges)
         }
         wrapEach(from: mark, in: .modifier(modifier))
     }
@@ -415,6 +422,7 @@ enum LayoutEffect {
     case clip(Clip)
     case zIndex(Double)
     case layoutPriority(Double)
+    case ignoresSafeArea(Edge.Set)
 }
 
 /// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
@@ -468,6 +476,8 @@ enum Modifier {
     case zIndex(Double)
     /// Which siblings a stack offers room first: higher first.
     case layoutPriority(Double)
+    /// Reaches into the screen's safe-area insets on these edges where the view touches them.
+    case ignoresSafeArea(Edge.Set)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.

@@ -151,7 +151,7 @@ enum ViewOutline {
         "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
         ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
         ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
-        ".layoutPriority",
+        ".layoutPriority", ".ignoresSafeArea",
     ]
 
     /// A node's index in ``names``.
@@ -183,6 +183,7 @@ enum ViewOutline {
             case .clip: 28
             case .zIndex: 29
             case .layoutPriority: 30
+            case .ignoresSafeArea: 31
             }
         }
     }
