@@ -61,6 +61,8 @@ public struct _PreviewCanvasModifier: ViewModifier {
             if let device = Device.named(name.rawValue) {
                 if graph.declaredCanvas.device == nil { graph.declaredCanvas.device = device }
             } else {
+                // Shown on a device all the same: the standard one.
+                if graph.declaredCanvas.device == nil { graph.declaredCanvas.device = .standard }
                 let warning = "unknown preview device \"\(name.rawValue)\"; shown on the \(Device.standard.name). Known devices: "
                     + Device.all.map(\.name).joined(separator: ", ")
                 if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
