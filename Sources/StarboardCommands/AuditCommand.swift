@@ -106,7 +106,7 @@ struct EnvironmentFlags: Equatable, Sendable {
     private(set) var environment = RenderEnvironment.standard
     private(set) var isSet = false
 
-    /// The four options, declared once for every command that takes them.
+    /// The environment and canvas options, declared once for every command that takes them.
     static func options<Options: HasEnvironmentFlags>() -> [CommandDeclaration<Options>.Option] {
         [
             .checked("--scheme", placeholder: "S", expects: "light or dark", help: "light or dark.") { $0.flags.set("scheme", $1) },
@@ -115,7 +115,44 @@ struct EnvironmentFlags: Equatable, Sendable {
             .flag("--rtl", help: "Right to left.") { $0.flags.setRightToLeft() },
             .checked("--locale", placeholder: "L", expects: "a locale such as de_DE",
                      help: "A locale for dates and numbers in Text (en_US unless given), e.g. de_DE.") { $0.flags.set("locale", $1) },
+            .checked("--device", placeholder: "NAME", expects: "a device name",
+                     help: "Lay the preview out on a device's screen, offered its safe area: "
+                        + Device.all.map(\.name).joined(separator: ", ") + "; add \" landscape\" to turn it.") { $0.flags.setCanvas($1, as: .device) },
+            .checked("--size", placeholder: "WxH", expects: "a size such as 390x844",
+                     help: "Lay the preview out on a screen of this size in points, with no safe-area insets.") { $0.flags.setCanvas($1, as: .size) },
+            .checked("--layout", placeholder: "L", expects: "fit or device",
+                     help: "fit: the size the preview chooses, grown to show all it draws (a component's default); device: the \(Device.standard.name).") {
+                $0.flags.setCanvas($1, as: .layout)
+            },
         ]
+    }
+
+    /// How a canvas was spelled on the command line.
+    enum CanvasFlag { case device, size, layout }
+
+    /// Sets the canvas from `--device`, `--size` or `--layout`; what is wrong, if anything.
+    mutating func setCanvas(_ text: String, as flag: CanvasFlag) -> String? {
+        isSet = true
+        do {
+            switch flag {
+            case .device:
+                let canvas = try CanvasLayout(name: text)
+                guard case .device = canvas else { return "expected a device name, got \"\(text)\" (use --size or --layout for that); devices: " + Device.all.map(\.name).joined(separator: ", ") }
+                environment.canvas = canvas
+            case .size:
+                let size = try CanvasLayout.size(text, strict: true)!
+                environment.canvas = .fixed(width: size.width, height: size.height)
+            case .layout:
+                switch text {
+                case "fit": environment.canvas = .sizeThatFits
+                case "device": environment.canvas = .standardDevice
+                default: return "expected fit or device, got \"\(text)\""
+                }
+            }
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     mutating func setRightToLeft() {

@@ -1,8 +1,8 @@
 import Foundation
 import StarboardUI
 
-/// The environment a preview is drawn in: color scheme, Dynamic Type size, layout direction and
-/// locale. A view setting of a window (or a CLI flag), never a property value: every window shares
+/// The environment a preview is drawn in: color scheme, Dynamic Type size, layout direction,
+/// locale and the canvas (a device, the size that fits, a size). A view setting of a window (or a CLI flag), never a property value: every window shares
 /// the values and may see them in its own environment.
 public struct RenderEnvironment: Hashable, Sendable {
     public var scheme: ColorScheme
@@ -10,12 +10,23 @@ public struct RenderEnvironment: Hashable, Sendable {
     public var direction: LayoutDirection
     /// A locale identifier such as `en_US` or `de_DE`; dates and numbers in `Text` follow it.
     public var locale: String
+    /// The canvas the window chose; nil lets the preview choose (a component: the size that fits).
+    public var canvas: CanvasLayout?
 
-    public init(scheme: ColorScheme = .light, textSize: DynamicTypeSize = .large, direction: LayoutDirection = .leftToRight, locale: String = "en_US") {
+    public init(
+        scheme: ColorScheme = .light, textSize: DynamicTypeSize = .large, direction: LayoutDirection = .leftToRight,
+        locale: String = "en_US", canvas: CanvasLayout? = nil
+    ) {
         self.scheme = scheme
         self.textSize = textSize
         self.direction = direction
         self.locale = locale
+        self.canvas = canvas
+    }
+
+    /// The standard environment on a canvas.
+    public static func canvas(_ canvas: CanvasLayout) -> RenderEnvironment {
+        RenderEnvironment(canvas: canvas)
     }
 
     /// Light, the default text size, left to right, US English.
@@ -56,6 +67,7 @@ public struct RenderEnvironment: Hashable, Sendable {
         values.dynamicTypeSize = textSize
         values.layoutDirection = direction
         values.locale = Locale(identifier: locale)
+        values.canvas = canvas
         return values
     }
 
@@ -67,6 +79,7 @@ public struct RenderEnvironment: Hashable, Sendable {
         if textSize != .large { parts.append(textSize.rawValue) }
         if direction == .rightToLeft { parts.append("rtl") }
         if locale != "en_US" { parts.append(locale) }
+        if let canvas { parts.append(Self.fileName(canvas)) }
         return parts.isEmpty ? "standard" : parts.joined(separator: "-")
     }
 
@@ -77,10 +90,12 @@ public struct RenderEnvironment: Hashable, Sendable {
         if textSize != .large { members.append(("textSize", .string(textSize.rawValue))) }
         if direction == .rightToLeft { members.append(("direction", .string("rtl"))) }
         if locale != "en_US" { members.append(("locale", .string(locale))) }
+        if let canvas { members.append(("canvas", .string(canvas.name))) }
         return .object(members)
     }
 
-    /// Reads `{"scheme": "dark", "textSize": "accessibility3", "direction": "rtl", "locale": "de_DE"}`
+    /// Reads `{"scheme": "dark", "textSize": "accessibility3", "direction": "rtl", "locale": "de_DE",
+    /// "canvas": "iPhone 16 Pro landscape"}`
     /// (every key optional); an unknown key or value is refused with the values there are.
     public init(json: JSONValue) throws(EnvironmentError) {
         guard case .object(let members) = json else {
@@ -95,7 +110,7 @@ public struct RenderEnvironment: Hashable, Sendable {
         }
     }
 
-    /// Sets one value by its name (`scheme`, `textSize`, `direction`, `locale`).
+    /// Sets one value by its name (`scheme`, `textSize`, `direction`, `locale`, `canvas`).
     public mutating func set(_ key: String, _ text: String) throws(EnvironmentError) {
         switch key {
         case "scheme":
@@ -119,9 +134,33 @@ public struct RenderEnvironment: Hashable, Sendable {
                 throw EnvironmentError("unknown locale \"\(text)\"; expected an identifier such as en_US, de_DE or ar_EG")
             }
             locale = text.replacingOccurrences(of: "-", with: "_")
+        case "canvas":
+            // A name is short; a long one is refused without being quoted back whole.
+            guard text.utf8.count <= Self.maximumCanvasName else {
+                throw EnvironmentError("canvas: expected fit, WIDTHxHEIGHT or a device name of at most \(Self.maximumCanvasName) bytes, got \(text.utf8.count) bytes")
+            }
+            do {
+                canvas = try CanvasLayout(name: text)
+            } catch {
+                throw EnvironmentError("canvas: \(error)")
+            }
         default:
-            throw EnvironmentError("unknown environment value \"\(key)\"; expected scheme, textSize, direction or locale")
+            throw EnvironmentError("unknown environment value \"\(key)\"; expected scheme, textSize, direction, locale or canvas")
         }
+    }
+
+    /// The longest canvas name read, in bytes.
+    public static let maximumCanvasName = 64
+
+    /// A canvas as a file name part: `fit`, `iphone-16-pro`, `iphone-16-pro-landscape`, `390x844`.
+    static func fileName(_ canvas: CanvasLayout) -> String {
+        var name = ""
+        for character in canvas.name.lowercased() {
+            if character.isLetter || character.isNumber || character == "." { name.append(character) }
+            else if !name.hasSuffix("-") { name.append("-") }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return name
     }
 
     /// Language and optional region, as `Locale` names them (`de`, `de_DE`, `zh_Hant_TW`).

@@ -46,10 +46,14 @@ public struct Device: Hashable, Sendable {
         String(name.lowercased().unicodeScalars.filter { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") }.map(Character.init))
     }
 
-    /// The device called `name` (spelled loosely, see ``key(_:)``), if it is one of ``all``.
+    /// The device called `name` (spelled loosely, see ``key(_:)``), if it is one of ``all``;
+    /// the start of one name will do when it is the start of no other (`iPad mini`).
     public static func named(_ name: String) -> Device? {
         let wanted = key(name)
-        return all.first { key($0.name) == wanted }
+        guard !wanted.isEmpty else { return nil }
+        if let exact = all.first(where: { key($0.name) == wanted }) { return exact }
+        let starting = all.filter { key($0.name).hasPrefix(wanted) }
+        return starting.count == 1 ? starting[0] : nil
     }
 
     /// The devices Starboard knows, phones first, largest first.

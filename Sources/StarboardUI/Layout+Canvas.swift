@@ -152,14 +152,24 @@ struct StatusBar: View {
     }
 
     @ViewBuilder private var bar: some View {
-        if device.idiom == .pad || insets.top < 30 {
-            // iPad and home-button iPhones: a thin bar, the time at the left or centre.
+        if device.idiom == .pad {
+            // iPad: a thin bar, the time at the left.
             HStack(spacing: 0) {
                 Text("9:41").font(.system(size: 12, weight: .semibold))
                 Spacer(minLength: 0)
                 battery(scale: 0.8)
             }
-            .padding(.horizontal, device.idiom == .pad ? 20 : 6)
+            .padding(.horizontal, 20)
+        } else if insets.top < 30 {
+            // Home-button iPhones: a thin bar, the time in the middle.
+            ZStack {
+                Text("9:41").font(.system(size: 12, weight: .semibold))
+                HStack(spacing: 0) {
+                    Spacer(minLength: 0)
+                    battery(scale: 0.8)
+                }
+            }
+            .padding(.horizontal, 6)
         } else {
             // Face ID iPhones: the time and battery either side of the sensor housing.
             HStack(spacing: 0) {

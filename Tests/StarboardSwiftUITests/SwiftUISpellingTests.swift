@@ -82,3 +82,28 @@ struct SwiftUISpellingTests {
         #expect(rendering.svg.contains("stroke-dasharray"))
     }
 }
+
+/// SwiftUI views on the device canvas, as golden SVGs: the screen's safe area offered, the
+/// background reaching the edges, the status bar; and a size-that-fits card drawn whole.
+@Suite("Device canvas goldens")
+struct DeviceCanvasGoldenTests {
+    let goldens = SwiftUISpellingTests()
+
+    @Test(arguments: [
+        ("OnboardingPage-iPhone16Pro", CanvasLayout.device(Device.named("iPhone 16 Pro")!, .portrait)),
+        ("OnboardingPage-iPhone16Pro-landscape", CanvasLayout.device(Device.named("iPhone 16 Pro")!, .landscapeLeft)),
+        ("OnboardingPage-iPhoneSE", CanvasLayout.device(Device.named("iPhone SE (3rd generation)")!, .portrait)),
+        ("OnboardingPage-iPadMini", CanvasLayout.device(Device.named("iPad mini (A17 Pro)")!, .portrait)),
+    ])
+    func onboardingRendersOnEachDeviceAsGolden(name: String, canvas: CanvasLayout) throws {
+        let rendering = try Renderer.render(OnboardingPage(), canvas: canvas)
+        goldens.assertSnapshot(rendering.svg, named: name)
+        #expect(rendering.size == canvas.screen?.size)
+    }
+
+    @Test func aTiltedCardIsDrawnWholeAtTheSizeThatFits() throws {
+        let rendering = try Renderer.render(TiltedCard())
+        goldens.assertSnapshot(rendering.svg, named: "TiltedCard")
+        #expect(rendering.svg.contains("<g transform=\"translate("))
+    }
+}

@@ -254,6 +254,9 @@ struct CanvasLayoutTests {
         #expect(try CanvasLayout(name: "iphone-16-pro") == pro)
         #expect(try CanvasLayout(name: "iPhone 16 Pro landscape") == proTurned)
         #expect(try CanvasLayout(name: "390x844") == .fixed(width: 390, height: 844))
+        // The start of one name, and of no other, will do.
+        #expect(try CanvasLayout(name: "ipad mini landscape") == .device(Device.named("iPad mini (A17 Pro)")!, .landscapeLeft))
+        #expect(throws: CanvasLayoutError.unknownDevice("iPad Pro")) { try CanvasLayout(name: "iPad Pro") }
         for canvas in [CanvasLayout.sizeThatFits, pro, proTurned, .fixed(width: 390.5, height: 844)] + Device.all.map({ .device($0, .portrait) }) {
             #expect(try CanvasLayout(name: canvas.name) == canvas)
         }
