@@ -24,6 +24,30 @@ struct CommandTests {
         #expect(output.stderr.isEmpty)
     }
 
+    @Test func rendersOnADeviceASizeOrTheSizeThatFits() {
+        let phone = run("render", "RatingControl", "--device", "iPhone 16 Pro")
+        #expect(phone.exitCode == 0)
+        #expect(phone.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"402\" height=\"874\""))
+        #expect(phone.stdout.contains(">9:41<"))
+        let turned = run("render", "RatingControl", "--device", "iphone-16-pro landscape")
+        #expect(turned.stdout.contains("width=\"874\" height=\"402\""))
+        let sized = run("render", "RatingControl", "--size", "320x100")
+        #expect(sized.stdout.contains("width=\"320\" height=\"100\""))
+        let fitted = run("render", "RatingControl", "--layout", "fit")
+        #expect(fitted.stdout == run("render", "RatingControl").stdout)
+        let device = run("render", "RatingControl", "--layout", "device")
+        #expect(device.stdout == phone.stdout)
+    }
+
+    @Test func anUnknownDeviceListsTheKnownOnes() {
+        let output = run("render", "RatingControl", "--device", "Nokia 3310")
+        #expect(output.exitCode == 2)
+        #expect(output.stderr.hasPrefix("starboard: --device: unknown device \"Nokia 3310\"; expected fit, WIDTHxHEIGHT or one of: iPhone 16 Pro Max, iPhone 16 Pro,"))
+        #expect(run("render", "RatingControl", "--size", "wide").stderr.hasPrefix("starboard: --size: expected a size WIDTHxHEIGHT in points"))
+        #expect(run("render", "RatingControl", "--device", "320x100").stderr.contains("expected a device name, got \"320x100\""))
+        #expect(run("render", "RatingControl", "--layout", "tall").stderr.hasPrefix("starboard: --layout: expected fit or device, got \"tall\""))
+    }
+
     @Test func rendersAVariant() {
         let output = run("render", "HikeBadge", "--variant", "Tenth Hike")
         #expect(output.exitCode == 0)

@@ -156,7 +156,7 @@ struct SessionEnvironmentTests {
         (#"{"type":"subscribe","component":"HikeBadge","environment":{"scheme":"purple"}}"#, "\"environment\": unknown scheme \"purple\"; expected one of light, dark"),
         (#"{"type":"subscribe","component":"HikeBadge","environment":{"textSize":"huge"}}"#, "unknown text size \"huge\"; expected one of xSmall, small"),
         (#"{"type":"audit","component":"HikeBadge","environment":"dark"}"#, "\"environment\": expected an object of environment values, got a string"),
-        (#"{"type":"preview","component":"HikeBadge","values":{},"environment":{"color":"red"}}"#, "unknown environment value \"color\"; expected scheme, textSize, direction or locale"),
+        (#"{"type":"preview","component":"HikeBadge","values":{},"environment":{"color":"red"}}"#, "unknown environment value \"color\"; expected scheme, textSize, direction, locale or canvas"),
         (#"{"type":"tap","component":"PageControl","target":"page-control","location":{"x":"left"}}"#, "\"location\" must be an object {\"x\": number, \"y\": number} in points"),
     ])
     func aBadEnvironmentOrLocationIsRefusedWithWhatIsAllowed(request: String, message: String) throws {
