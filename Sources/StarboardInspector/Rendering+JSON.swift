@@ -98,3 +98,22 @@ extension AuditFinding {
         return .object(members)
     }
 }
+
+extension Device {
+    /// `{"name","idiom","width","height","insets","landscapeInsets","cornerRadius"}`, upright, in
+    /// points: what the page's device picker and frame are drawn from.
+    public var json: JSONValue {
+        func insets(_ insets: EdgeInsets) -> JSONValue {
+            .object([
+                ("top", .number(insets.top)), ("leading", .number(insets.leading)),
+                ("bottom", .number(insets.bottom)), ("trailing", .number(insets.trailing)),
+            ])
+        }
+        return .object([
+            ("name", .string(name)), ("idiom", .string(idiom.rawValue)),
+            ("width", .number(portraitSize.width)), ("height", .number(portraitSize.height)),
+            ("insets", insets(portraitInsets)), ("landscapeInsets", insets(landscapeInsets)),
+            ("cornerRadius", .number(cornerRadius)),
+        ])
+    }
+}

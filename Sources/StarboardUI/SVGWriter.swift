@@ -70,6 +70,8 @@ public struct SVGWriter: ~Copyable {
         svg.append(" ")
         svg.appendNumber(size.height)
         svg.append("\"")
+        // A screen cuts what is drawn beyond it, also where a page lets SVG overflow.
+        if background != nil { svg.append(" data-canvas=\"screen\"") }
         if let title {
             svg.append(" role=\"img\" aria-label=\"")
             svg.appendEscaped(title)

@@ -158,6 +158,8 @@ struct SessionEnvironmentTests {
         (#"{"type":"audit","component":"HikeBadge","environment":"dark"}"#, "\"environment\": expected an object of environment values, got a string"),
         (#"{"type":"preview","component":"HikeBadge","values":{},"environment":{"color":"red"}}"#, "unknown environment value \"color\"; expected scheme, textSize, direction, locale or canvas"),
         (#"{"type":"tap","component":"PageControl","target":"page-control","location":{"x":"left"}}"#, "\"location\" must be an object {\"x\": number, \"y\": number} in points"),
+        (#"{"type":"subscribe","component":"HikeBadge","environment":{"canvas":"Nokia 3310"}}"#, "canvas: unknown device \"Nokia 3310\"; expected fit, WIDTHxHEIGHT or one of: iPhone 16 Pro Max,"),
+        (#"{"type":"subscribe","component":"HikeBadge","environment":{"canvas":"0x0"}}"#, "canvas: expected a size WIDTHxHEIGHT in points"),
     ])
     func aBadEnvironmentOrLocationIsRefusedWithWhatIsAllowed(request: String, message: String) throws {
         var session = try CoreHarness(registry: registry, connections: [a])
@@ -165,6 +167,37 @@ struct SessionEnvironmentTests {
         let error = try #require(session.read(a, type: "error").first)
         #expect(error["message"]?.stringValue?.contains(message) == true, "\(error)")
         #expect(session.calls.isEmpty && session.read(a, type: "render").isEmpty)
+    }
+
+    @Test func aSubscriptionOnADeviceGetsTheScreensRenderNamedByTheDevice() throws {
+        var session = try CoreHarness(registry: registry, connections: [a])
+        session.receive(subscribe("HikeBadge", #"{"canvas":"iphone 16 pro landscape"}"#), from: a)
+        guard case .render(let request)? = session.calls.first?.request else {
+            Issue.record("expected a render request, got \(session.calls)")
+            return
+        }
+        #expect(request.environments == [.canvas(.device(Device.named("iPhone 16 Pro")!, .landscapeLeft))])
+        session.answer()
+        let render = try #require(session.read(a, type: "render").first)
+        #expect(render["environment"] == .string("iphone-16-pro-landscape"))
+        #expect(render["size"]?.description == #"{"width":874,"height":402}"#)
+    }
+
+    @Test func aWindowWatchesAComponentInAtMostSixteenEnvironments() throws {
+        var session = try CoreHarness(registry: registry, connections: [a])
+        for width in 1...SessionCore.maximumEnvironmentsPerComponent {
+            session.receive(subscribe("HikeBadge", #"{"canvas":"\#(100 + width)x100"}"#), from: a)
+        }
+        #expect(session.read(a, type: "error").isEmpty)
+        session.receive(subscribe("HikeBadge", #"{"canvas":"100x100"}"#, id: 9), from: a)
+        let error = try #require(session.read(a, type: "error").first)
+        #expect(error["id"] == .integer(9))
+        #expect(error["message"]?.stringValue == "HikeBadge: this window already watches it in 16 environments, the most one window may; unsubscribe from one first")
+        // One it watches already is no new one; another component is counted apart.
+        session.receive(subscribe("HikeBadge", #"{"canvas":"101x100"}"#, id: 10), from: a)
+        session.receive(subscribe("RatingControl", #"{"canvas":"100x100"}"#, id: 11), from: a)
+        #expect(session.read(a, type: "error").count == 1)
+        #expect(session.read(a, type: "ack").compactMap { $0["id"] }.suffix(2) == [.integer(10), .integer(11)])
     }
 
     @Test func aCrashInOneEnvironmentIsThatEnvironmentsProblemOnly() throws {

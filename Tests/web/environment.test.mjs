@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   AXES, STANDARD, cellLabel, describe, environmentFromURL, environmentName, matrixCells,
-  normalized, problemWith, wireEnvironment, withEnvironment,
+  normalized, parseCanvas, problemWith, setDevices, wireEnvironment, withEnvironment,
 } from '../../Web/environment.js';
 import { queryFor, valuesFromURL } from '../../Web/urlstate.js';
 
@@ -26,7 +26,7 @@ test('requests carry only what differs from the standard environment', () => {
 test('a link sets the environment and names each bad value with the values there are', () => {
   const { environment, matrix, ignored } = environmentFromURL(
     'http://x/?c=HikeBadge&scheme=purple&textSize=accessibility3&direction=rtl&locale=de-DE&matrix=scheme,textSize');
-  assert.deepEqual(environment, { scheme: 'light', textSize: 'accessibility3', direction: 'rtl', locale: 'de_DE' });
+  assert.deepEqual(environment, { scheme: 'light', textSize: 'accessibility3', direction: 'rtl', locale: 'de_DE', canvas: 'auto' });
   assert.equal(matrix, 'scheme,textSize');
   assert.equal(ignored.length, 1);
   assert.equal(ignored[0].reason, 'Scheme must be one of light, dark; got “purple”.');
@@ -81,4 +81,46 @@ test('descriptions read as a person says them', () => {
   assert.equal(describe({}), 'Standard');
   assert.equal(describe({ scheme: 'dark', textSize: 'accessibility3', direction: 'rtl' }), 'Dark, AX3, right to left');
   assert.deepEqual(normalized({ locale: 'de-DE' }).locale, 'de_DE');
+});
+
+// The devices as the server's catalog lists them (a part of the list).
+const DEVICES = [
+  { name: 'iPhone 16 Pro', idiom: 'phone', width: 402, height: 874, cornerRadius: 62 },
+  { name: 'iPhone SE (3rd generation)', idiom: 'phone', width: 375, height: 667, cornerRadius: 0 },
+  { name: 'iPad mini (A17 Pro)', idiom: 'pad', width: 744, height: 1133, cornerRadius: 18 },
+];
+
+test('the canvas is named, sent and linked as the server names it', () => {
+  setDevices(DEVICES);
+  assert.equal(environmentName({ canvas: 'iPhone 16 Pro' }), 'iphone-16-pro');
+  assert.equal(environmentName({ canvas: 'iPhone 16 Pro landscape', scheme: 'dark' }), 'dark-iphone-16-pro-landscape');
+  assert.equal(environmentName({ canvas: 'iPad mini (A17 Pro)' }), 'ipad-mini-a17-pro');
+  assert.equal(environmentName({ canvas: '390.5x844' }), '390.5x844');
+  assert.equal(environmentName({ canvas: 'fit' }), 'fit');
+  assert.equal(environmentName({ canvas: 'auto' }), 'standard');
+  assert.deepEqual(wireEnvironment({ canvas: 'iPhone 16 Pro' }), { canvas: 'iPhone 16 Pro' });
+  assert.deepEqual(wireEnvironment({ canvas: 'auto' }), {});
+  assert.equal(withEnvironment('?c=X', { ...STANDARD, canvas: 'iPhone SE (3rd generation)' }), '?c=X&canvas=iPhone+SE+%283rd+generation%29');
+  const { environment } = environmentFromURL('http://x/?canvas=iPhone+16+Pro+landscape');
+  assert.equal(environment.canvas, 'iPhone 16 Pro landscape');
+});
+
+test('a canvas a link names must be fit, a size or a known device', () => {
+  setDevices(DEVICES);
+  assert.deepEqual(parseCanvas('320x100'), { kind: 'size', width: 320, height: 100 });
+  assert.equal(parseCanvas('iPhone 16 Pro landscape').landscape, true);
+  assert.equal(parseCanvas('0x10'), null);
+  assert.equal(parseCanvas('Nokia 3310'), null);
+  const { environment, ignored } = environmentFromURL('http://x/?canvas=Nokia+3310');
+  assert.equal(environment.canvas, 'auto');
+  assert.match(ignored[0].reason, /Canvas must be auto, fit, WIDTHxHEIGHT in points or a device \(iPhone 16 Pro, iPhone SE \(3rd generation\), iPad mini \(A17 Pro\), .*got “Nokia 3310”/);
+});
+
+test('the device matrix spans the size that fits, a large and a small phone and a tablet', () => {
+  setDevices(DEVICES);
+  const cells = matrixCells('canvas', STANDARD);
+  assert.deepEqual(cells.map((c) => c.environment.canvas), ['fit', 'iPhone 16 Pro', 'iPhone SE (3rd generation)', 'iPad mini (A17 Pro)']);
+  assert.deepEqual(cells.map((c) => c.name), ['fit', 'iphone-16-pro', 'iphone-se-3rd-generation', 'ipad-mini-a17-pro']);
+  assert.equal(cellLabel('canvas', cells[0].environment), 'Size that fits');
+  assert.equal(describe({ canvas: 'iPhone 16 Pro landscape' }), 'iPhone 16 Pro (landscape)');
 });

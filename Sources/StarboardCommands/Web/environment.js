@@ -1,18 +1,55 @@
 // The environment a window previews in: color scheme, Dynamic Type size,
-// layout direction and locale. It is a view setting of this window (like zoom),
+// layout direction, locale and canvas (a device's screen, the size that fits,
+// or a size in points; "auto" lets the preview choose). It is a view setting of this window (like zoom),
 // not shared state: every window sees the same values, each in its own
 // environment. It lives in the URL beside the values:
 //
-//   ?c=HikeBadge&scheme=dark&textSize=accessibility3&direction=rtl&locale=de_DE
+//   ?c=HikeBadge&scheme=dark&textSize=accessibility3&direction=rtl&locale=de_DE&canvas=iPhone+16+Pro
 //
 // Only what differs from the standard environment (light, large, left to right,
-// en_US) is written. A component property with one of these names wins over
+// en_US, auto) is written. A component property with one of these names wins over
 // the environment value in a link.
 //
 // The matrix shows the current values in every combination of one or two axes
 // (light/dark × three text sizes, say), each cell its own live subscription.
 
-export const STANDARD = Object.freeze({ scheme: 'light', textSize: 'large', direction: 'ltr', locale: 'en_US' });
+export const STANDARD = Object.freeze({ scheme: 'light', textSize: 'large', direction: 'ltr', locale: 'en_US', canvas: 'auto' });
+
+// The devices the server knows (its catalog's `devices`): [{name, width, height, insets, …}].
+let devices = [];
+
+/** Takes the catalog's device list; canvas names are checked against it. */
+export function setDevices(list) {
+  devices = Array.isArray(list) ? list.filter((d) => d && typeof d.name === 'string') : [];
+}
+
+/** The devices the server knows, upright, as its catalog lists them. */
+export function knownDevices() {
+  return devices;
+}
+
+const SIZE = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/;
+
+/**
+ * What a canvas value shows: {kind: 'auto'|'fit'|'size'|'device', device, landscape,
+ * width, height}; null when it is none of them.
+ */
+export function parseCanvas(text) {
+  if (text === 'auto' || text === 'fit') return { kind: text };
+  const size = SIZE.exec(text);
+  if (size) {
+    const width = Number(size[1]), height = Number(size[2]);
+    return width > 0 && height > 0 && width <= 10000 && height <= 10000 ? { kind: 'size', width, height } : null;
+  }
+  const landscape = text.endsWith(' landscape');
+  const device = devices.find((d) => d.name === (landscape ? text.slice(0, -' landscape'.length) : text));
+  return device ? { kind: 'device', device, landscape } : null;
+}
+
+/** The canvas as a file name part, as the server names it ("iphone-16-pro-landscape"). */
+function canvasName(canvas) {
+  return canvas.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '');
+}
 
 /** The values each axis takes; a locale is any identifier the server knows, these are offered. */
 export const AXES = Object.freeze({
@@ -25,7 +62,7 @@ export const AXES = Object.freeze({
   locale: Object.freeze(['en_US', 'en_GB', 'de_DE', 'fr_FR', 'ja_JP', 'ar_EG', 'he_IL']),
 });
 
-export const KEYS = Object.freeze(['scheme', 'textSize', 'direction', 'locale']);
+export const KEYS = Object.freeze(['scheme', 'textSize', 'direction', 'locale', 'canvas']);
 
 /** What the matrix shows along each axis (all of an axis would be too many cells for text size). */
 export const MATRIX_VALUES = Object.freeze({
@@ -34,6 +71,13 @@ export const MATRIX_VALUES = Object.freeze({
   direction: Object.freeze(['ltr', 'rtl']),
   locale: Object.freeze(['en_US', 'de_DE', 'ja_JP', 'ar_EG']),
 });
+
+/** The matrix's devices: the size that fits and the known phones and tablets that span them. */
+function matrixDevices() {
+  const wanted = ['iPhone 16 Pro', 'iPhone SE (3rd generation)', 'iPad mini (A17 Pro)'];
+  const found = wanted.filter((name) => devices.some((d) => d.name === name));
+  return ['fit', ...(found.length ? found : devices.slice(0, 3).map((d) => d.name))];
+}
 
 /** The matrices offered, by the URL's `matrix` value. */
 export const MATRICES = Object.freeze({
@@ -44,6 +88,8 @@ export const MATRICES = Object.freeze({
   'scheme,textSize': ['scheme', 'textSize'],
   'scheme,direction': ['scheme', 'direction'],
   'textSize,direction': ['textSize', 'direction'],
+  'canvas': ['canvas'],
+  'canvas,scheme': ['canvas', 'scheme'],
 });
 
 const LOCALE = /^[a-z]{2,3}(?:[_-][A-Za-z]{4})?(?:[_-](?:[A-Z]{2}|\d{3}))?$/;
@@ -61,6 +107,11 @@ const LABELS = {
 /** A short label for one value of an axis, as the matrix headers show it. */
 export function valueLabel(axis, value) {
   if (axis === 'textSize' && value === 'large') return 'Large';
+  if (axis === 'canvas') {
+    if (value === 'auto') return 'Automatic';
+    if (value === 'fit') return 'Size that fits';
+    return value.replace(/ landscape$/, ' (landscape)').replace(/^(\d+(?:\.\d+)?)x/, '$1 × ');
+  }
   return LABELS[axis]?.[value] ?? value;
 }
 
@@ -69,13 +120,18 @@ export function problemWith(axis, text) {
   if (axis === 'locale') {
     return LOCALE.test(text) ? null : `Locale must be an identifier such as en_US, de_DE or ar_EG; got “${text}”.`;
   }
+  if (axis === 'canvas') {
+    if (parseCanvas(text)) return null;
+    const names = devices.map((d) => d.name).join(', ');
+    return `Canvas must be auto, fit, WIDTHxHEIGHT in points or a device${names ? ` (${names}, each optionally followed by “ landscape”)` : ''}; got “${text}”.`;
+  }
   const allowed = AXES[axis];
   if (!allowed) return `There is no environment value “${axis}”; there are ${KEYS.join(', ')}.`;
   return allowed.includes(text) ? null : `${axisLabel(axis)} must be one of ${allowed.join(', ')}; got “${text}”.`;
 }
 
 export function axisLabel(axis) {
-  return { scheme: 'Scheme', textSize: 'Text size', direction: 'Direction', locale: 'Locale' }[axis] ?? axis;
+  return { scheme: 'Scheme', textSize: 'Text size', direction: 'Direction', locale: 'Locale', canvas: 'Device' }[axis] ?? axis;
 }
 
 /** A full environment from a partial one (missing values standard); locale spelled with "_". */
@@ -100,6 +156,7 @@ export function environmentName(environment) {
   if (env.textSize !== STANDARD.textSize) parts.push(env.textSize);
   if (env.direction === 'rtl') parts.push('rtl');
   if (env.locale !== STANDARD.locale) parts.push(env.locale);
+  if (env.canvas !== STANDARD.canvas) parts.push(canvasName(env.canvas));
   return parts.length ? parts.join('-') : 'standard';
 }
 
@@ -164,8 +221,9 @@ export function matrixCells(matrix, base) {
   const axes = MATRICES[matrix];
   if (!axes) return [];
   const [rowAxis, columnAxis] = axes;
-  const rows = MATRIX_VALUES[rowAxis];
-  const columns = columnAxis ? MATRIX_VALUES[columnAxis] : [null];
+  const values = (axis) => (axis === 'canvas' ? matrixDevices() : MATRIX_VALUES[axis]);
+  const rows = values(rowAxis);
+  const columns = columnAxis ? values(columnAxis) : [null];
   const cells = [];
   rows.forEach((rowValue, row) => {
     columns.forEach((columnValue, column) => {
@@ -190,5 +248,6 @@ export function describe(environment) {
   if (env.textSize !== STANDARD.textSize) parts.push(valueLabel('textSize', env.textSize));
   if (env.direction !== STANDARD.direction) parts.push('right to left');
   if (env.locale !== STANDARD.locale) parts.push(env.locale);
+  if (env.canvas !== STANDARD.canvas) parts.push(valueLabel('canvas', env.canvas));
   return parts.length ? parts.join(', ') : 'Standard';
 }

@@ -11,7 +11,8 @@ import { Variants } from './variants.js';
 import { AccessibilityPanel } from './accessibility.js';
 import { Matrix } from './matrix.js';
 import {
-  AXES, MATRICES, STANDARD, axisLabel, describe, environmentFromURL, environmentName, matrixCells, normalized,
+  AXES, MATRICES, STANDARD, axisLabel, describe, environmentFromURL, environmentName, knownDevices, matrixCells, normalized,
+  parseCanvas, setDevices,
   valueLabel, wireEnvironment,
 } from './environment.js';
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
@@ -197,6 +198,8 @@ async function pageRefusesToken() {
 
 function onCatalog(message) {
   const components = Array.isArray(message.components) ? message.components : [];
+  setDevices(message.devices);
+  showCanvasChoices();
   state.components = new Map(components.map((component) => [component.name, component]));
   catalog.setComponents(components);
   palette.setComponents(components);
@@ -471,7 +474,7 @@ function scheduleAudit() {
 
 const environmentControls = {
   scheme: $('env-scheme'), textSize: $('env-text-size'), direction: $('env-direction'),
-  locale: $('env-locale'), matrix: $('env-matrix'),
+  locale: $('env-locale'), matrix: $('env-matrix'), canvas: $('env-canvas'),
 };
 
 function option(value, text) {
@@ -484,6 +487,45 @@ function option(value, text) {
 environmentControls.textSize.replaceChildren(...AXES.textSize.map((size) => option(size, valueLabel('textSize', size))));
 environmentControls.matrix.replaceChildren(option('', 'Off'), ...Object.entries(MATRICES).map(([key, axes]) => option(key, axes.map(axisLabel).join(' × '))));
 
+/** The device picker: automatic, the size that fits, each device upright and turned, and a size a link named. */
+function showCanvasChoices() {
+  const group = (label, options) => {
+    const node = document.createElement('optgroup');
+    node.label = label;
+    node.replaceChildren(...options);
+    return node;
+  };
+  const devices = knownDevices();
+  const current = state.environment.canvas;
+  const sized = parseCanvas(current)?.kind === 'size' ? [option(current, valueLabel('canvas', current))] : [];
+  environmentControls.canvas.replaceChildren(
+    option('auto', 'Automatic'), option('fit', 'Size that fits'), ...sized,
+    group('Portrait', devices.map((d) => option(d.name, d.name))),
+    group('Landscape', devices.map((d) => option(`${d.name} landscape`, d.name))),
+  );
+  environmentControls.canvas.value = current;
+}
+
+/** Draws or takes away the bezel around a device's screen (a window setting, kept by the browser). */
+function showDeviceFrame() {
+  const canvas = parseCanvas(state.environment.canvas);
+  const on = $('device-frame').checked && canvas?.kind === 'device';
+  const frame = $('preview-frame');
+  frame.classList.toggle('device-frame', on);
+  if (!on) {
+    frame.style.removeProperty('--device-radius');
+    return;
+  }
+  // As fractions of the screen's sides, so the corners scale with the zoom.
+  const { width, height, cornerRadius = 0 } = canvas.device;
+  const [across, down] = canvas.landscape ? [height, width] : [width, height];
+  frame.style.setProperty('--device-radius', `${(100 * cornerRadius) / across}% / ${(100 * cornerRadius) / down}%`);
+}
+
+function savedDeviceFrame() {
+  try { return localStorage.getItem('starboard.deviceFrame') === '1'; } catch { return false; }
+}
+
 /** Shows the environment in the bar (the locale list gains a locale a link named). */
 function showEnvironment() {
   const env = state.environment;
@@ -495,6 +537,9 @@ function showEnvironment() {
   environmentControls.locale.replaceChildren(...locales.map((locale) => option(locale, locale)));
   environmentControls.locale.value = env.locale;
   environmentControls.matrix.value = state.matrix ?? '';
+  if (![...environmentControls.canvas.options].some((o) => o.value === env.canvas)) showCanvasChoices();
+  environmentControls.canvas.value = env.canvas;
+  showDeviceFrame();
   $('environment-bar').dataset.changed = String(environmentName(env) !== 'standard');
   $('environment-label').textContent = 'Environment';
   $('environment-label').title = describe(env);
@@ -536,10 +581,15 @@ for (const key of ['scheme', 'direction']) {
     if (button) setEnvironment({ ...state.environment, [key]: button.dataset.value });
   });
 }
-for (const key of ['textSize', 'locale']) {
+for (const key of ['textSize', 'locale', 'canvas']) {
   environmentControls[key].addEventListener('change', () => setEnvironment({ ...state.environment, [key]: environmentControls[key].value }));
 }
 environmentControls.matrix.addEventListener('change', () => setEnvironment(state.environment, environmentControls.matrix.value || null));
+$('device-frame').checked = savedDeviceFrame();
+$('device-frame').addEventListener('change', () => {
+  try { localStorage.setItem('starboard.deviceFrame', $('device-frame').checked ? '1' : '0'); } catch { /* private mode */ }
+  showDeviceFrame();
+});
 
 // Changes
 

@@ -3,10 +3,14 @@ import StarboardUI
 
 /// Every message the server sends, as JSON text (see docs/protocol.md).
 enum ServerMessage {
-    /// The first message on every connection.
+    /// The first message on every connection: the components, and the devices a window may
+    /// preview on.
     static func catalog(_ schema: JSONValue) -> String {
-        JSONValue.object([("type", .string("catalog")), ("components", schema)]).description
+        JSONValue.object([("type", .string("catalog")), ("components", schema), ("devices", devices)]).description
     }
+
+    /// ``Device/all`` as the catalog lists them, written once.
+    private static let devices = JSONValue.array(Device.all.map(\.json))
 
     /// A `render` message: the worker's render fields spliced in as they are, built in one buffer
     /// (the fields are the SVG, kilobytes long, and this runs for every change). Built once per

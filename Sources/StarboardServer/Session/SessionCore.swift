@@ -85,6 +85,11 @@ struct SessionCore {
         if let savingProblem { out.send(savingProblem, to: connection, coalescingKey: "saving") }
     }
 
+    /// How many environments (devices, schemes, text sizes, …) one connection may watch one
+    /// component in at once: a window's own and the biggest matrix's eight, with room to spare.
+    /// Each is rendered after every change, so the bound is what one window can cost.
+    static let maximumEnvironmentsPerComponent = 16
+
     mutating func closed(_ connection: ConnectionID, into out: inout SessionEffects) {
         let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
@@ -119,6 +124,13 @@ struct SessionCore {
         }
         switch envelope.request {
         case .subscribe(_, let environment):
+            let watched = subscriptions.watches(of: connection).filter { $0.component == name }
+            guard watched.count < Self.maximumEnvironmentsPerComponent || watched.contains(where: { $0.environment == environment }) else {
+                let message = "\(name): this window already watches it in \(Self.maximumEnvironmentsPerComponent) environments, "
+                    + "the most one window may; unsubscribe from one first"
+                out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+                return
+            }
             subscribe(connection, to: name, in: environment, id: id, into: &out)
         case .unsubscribe(_, let environment):
             let watched = subscriptions.allSubscribers(of: name).count
