@@ -60,7 +60,8 @@ export class Matrix extends EventTarget {
       return;
     }
     const [rowAxis, columnAxis] = MATRICES[matrix];
-    const columns = columnAxis ? Math.max(...cells.map((c) => c.column)) + 1 : 1;
+    // Devices side by side: a column each, so a phone's screen is not drawn a stage wide.
+    const columns = columnAxis ? Math.max(...cells.map((c) => c.column)) + 1 : rowAxis === 'canvas' ? cells.length : 1;
     this.#root.style.setProperty('--matrix-columns', String(columns));
     const heading = element('p', {
       class: 'matrix-heading',
