@@ -3,8 +3,8 @@
 ///
 /// The sizes are the screen dimensions in points from Apple's Human Interface Guidelines
 /// (Layout, "iOS, iPadOS device screen dimensions"); the insets are the `safeAreaInsets` UIKit
-/// reports on those devices in Xcode 16's simulators (status bar or sensor housing on top, the
-/// home indicator at the bottom; a turned iPhone hides its status bar).
+/// reports on those devices in Xcode 16's simulators, as widely published (status bar or sensor
+/// housing on top, the home indicator at the bottom; a turned iPhone hides its status bar).
 public struct Device: Hashable, Sendable {
     /// The name Xcode's device menu shows (`iPhone 16 Pro`).
     public let name: String
