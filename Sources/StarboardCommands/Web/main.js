@@ -12,7 +12,7 @@ import { AccessibilityPanel } from './accessibility.js';
 import { Matrix } from './matrix.js';
 import {
   AXES, MATRICES, STANDARD, axisLabel, describe, environmentFromURL, environmentName, knownDevices, matrixCells, normalized,
-  parseCanvas, setDevices,
+  parseCanvas, problemWith, setDevices,
   valueLabel, wireEnvironment,
 } from './environment.js';
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
@@ -499,7 +499,7 @@ function showCanvasChoices() {
   const current = state.environment.canvas;
   const sized = parseCanvas(current)?.kind === 'size' ? [option(current, valueLabel('canvas', current))] : [];
   environmentControls.canvas.replaceChildren(
-    option('auto', 'Automatic'), option('fit', 'Size that fits'), ...sized,
+    option('auto', 'Automatic'), option('fit', 'Size that fits'), ...sized, option('custom', 'Custom size…'),
     group('Portrait', devices.map((d) => option(d.name, d.name))),
     group('Landscape', devices.map((d) => option(`${d.name} landscape`, d.name))),
   );
@@ -581,9 +581,42 @@ for (const key of ['scheme', 'direction']) {
     if (button) setEnvironment({ ...state.environment, [key]: button.dataset.value });
   });
 }
-for (const key of ['textSize', 'locale', 'canvas']) {
+// "Custom size…" shows a WIDTHxHEIGHT field; Enter or leaving it applies a size that parses.
+const canvasSizeField = $('env-canvas-size-field'), canvasSize = $('env-canvas-size'), canvasSizeProblem = $('env-canvas-size-problem');
+environmentControls.canvas.addEventListener('change', () => {
+  if (environmentControls.canvas.value !== 'custom') {
+    canvasSizeField.hidden = true;
+    canvasSizeProblem.hidden = true;
+    return;
+  }
+  canvasSizeField.hidden = false;
+  canvasSize.value = parseCanvas(state.environment.canvas)?.kind === 'size' ? state.environment.canvas : '';
+  canvasSize.focus();
+}, { capture: true });
+function applyCanvasSize() {
+  const text = canvasSize.value.trim().replace('×', 'x').replace(/\s+/g, '');
+  const problem = problemWith('canvas', text);
+  if (!text || problem || parseCanvas(text)?.kind !== 'size') {
+    canvasSizeProblem.textContent = text ? `Size must be WIDTHxHEIGHT in points, each from 1 to 10000; got “${text}”.` : '';
+    canvasSizeProblem.hidden = !text;
+    return;
+  }
+  canvasSizeProblem.hidden = true;
+  canvasSizeField.hidden = true;
+  setEnvironment({ ...state.environment, canvas: text });
+}
+canvasSize.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') applyCanvasSize();
+  if (event.key === 'Escape') { canvasSizeField.hidden = true; showEnvironment(); }
+});
+canvasSize.addEventListener('change', applyCanvasSize);
+
+for (const key of ['textSize', 'locale']) {
   environmentControls[key].addEventListener('change', () => setEnvironment({ ...state.environment, [key]: environmentControls[key].value }));
 }
+environmentControls.canvas.addEventListener('change', () => {
+  if (environmentControls.canvas.value !== 'custom') setEnvironment({ ...state.environment, canvas: environmentControls.canvas.value });
+});
 environmentControls.matrix.addEventListener('change', () => setEnvironment(state.environment, environmentControls.matrix.value || null));
 $('device-frame').checked = savedDeviceFrame();
 $('device-frame').addEventListener('change', () => {

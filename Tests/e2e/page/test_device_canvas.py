@@ -96,3 +96,20 @@ def test_the_bezel_follows_the_device(browser, server, screenshot_dir):
     # At the size that fits there is no screen to frame.
     Select(browser.find_element(By.ID, "env-canvas")).select_by_value("fit")
     wait(browser, lambda d: "device-frame" not in frame.get_attribute("class"))
+
+
+def test_a_custom_size_is_typed_checked_and_kept(browser, server):
+    open_page(browser, server, "?c=RatingControl")
+    Select(browser.find_element(By.ID, "env-canvas")).select_by_value("custom")
+    field = browser.find_element(By.ID, "env-canvas-size")
+    wait(browser, lambda d: field.is_displayed())
+    field.send_keys("wide\n")
+    problem = browser.find_element(By.ID, "env-canvas-size-problem")
+    wait(browser, lambda d: problem.is_displayed())
+    assert problem.text == "Size must be WIDTHxHEIGHT in points, each from 1 to 10000; got “wide”."
+    field.clear()
+    field.send_keys("320x120\n")
+    wait(browser, lambda d: svg_size(preview_svg(d)) == ("320", "120"))
+    assert query(browser).get("canvas") == ["320x120"]
+    assert not field.is_displayed()
+    assert Select(browser.find_element(By.ID, "env-canvas")).first_selected_option.get_attribute("value") == "320x120"
