@@ -1,3 +1,4 @@
+import StarboardUI
 import StarboardComponents
 import Foundation
 import StarboardSystem
@@ -167,5 +168,26 @@ struct SnapshotCommandTests {
     ])
     func fileNamesAreSafeAndReadable(name: String, expected: String) {
         #expect(SnapshotRender.safeFileName(name) == expected)
+    }
+}
+
+/// A card that asks for a golden on the standard device as well as at the size that fits.
+private struct DeviceCard: Component {
+    @Inspectable var title = "Trail"
+    static let summary = "A card recorded on a phone's screen too."
+    static let environments: [RenderEnvironment] = [.canvas(.standardDevice)]
+
+    var body: some View {
+        Text(title).padding().frame(maxWidth: .infinity).background(Color.orange)
+    }
+}
+
+@Suite("starboard snapshot: devices")
+struct SnapshotDeviceTests {
+    @Test func aComponentThatAsksForADeviceGetsAGoldenOnItsScreen() throws {
+        let renders = try SnapshotRender.all(in: try Registry([DeviceCard.self]))
+        #expect(renders.map(\.baseName) == ["(defaults)", "(defaults) [iphone-16-pro]"])
+        #expect(!renders[0].svg.contains("width=\"402\"") && !renders[0].svg.contains("data-canvas"))
+        #expect(renders[1].svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"402\" height=\"874\" viewBox=\"0 0 402 874\" data-canvas=\"screen\""))
     }
 }
