@@ -1,7 +1,7 @@
 """The device picker, the device matrix and the bezel in the page, against the real server.
 
 Hooks: `#env-canvas` (values `auto`, `fit`, a device name, a device name + " landscape"),
-`#device-frame`; matrix cells `#matrix .matrix-cell[data-environment=NAME]`.
+`#device-frame` (Bezel, beside Frames); matrix cells `#matrix .matrix-cell[data-environment=NAME]`.
 """
 
 from __future__ import annotations
