@@ -71,9 +71,10 @@ extension LayoutEngine {
     }
 
     /// Places views the system draws over the preview (the status bar): drawn, but left out of
-    /// the view outline and the accessibility elements, which describe the preview only.
+    /// the view outline, the accessibility elements and the audit, which describe the preview only.
     private mutating func placeSystemChrome(_ view: some View, in rect: Rect) {
         let records = viewRecords.count, listed = elements.count
+        chromeStart = display.items.count
         let mark = graph.pending.count
         view._makeNodes(in: &graph)
         graph.collapse(from: mark, into: .depth(alignment: .topLeading))

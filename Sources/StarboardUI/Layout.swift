@@ -33,6 +33,9 @@ struct LayoutEngine {
     var placement: [Proposal] = []
     /// The screen and its safe area, while a preview is laid out on a device (``layOutCanvas``).
     var screenArea: ScreenArea?
+    /// Where the system's drawing over the preview (the status bar) starts in the display list;
+    /// the audit looks at the preview only.
+    var chromeStart: Int?
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
@@ -82,6 +85,7 @@ struct LayoutEngine {
         outlineTypes.removeAll(keepingCapacity: true)
         currentRecord = -1
         screenArea = nil
+        chromeStart = nil
         hiddenDepth = 0
         suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)

@@ -117,8 +117,10 @@ extension LayoutEngine {
         let shift = geometry.translation
         var findings: [AuditFinding] = []
         if audit {
+            var audited = display
+            if let chromeStart { audited.items.removeLast(audited.items.count - chromeStart) }
             findings = Auditor(
-                display: display, graph: graph, elements: elements,
+                display: audited, graph: graph, elements: elements,
                 canvas: geometry.bounds,
                 environment: environment, unmirrored: unmirrored
             ).findings()

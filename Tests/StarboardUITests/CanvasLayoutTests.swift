@@ -150,6 +150,14 @@ struct CanvasLayoutTests {
         #expect(try Renderer.render(view, environment: dark, canvas: pro).svg.contains("<rect width=\"402\" height=\"874\" fill=\"#000000\"/>"))
     }
 
+    @Test func theAuditLooksAtThePreviewNotTheStatusBar() throws {
+        // Black "9:41" over a dark blue that reaches the top would be a finding if it were the preview's.
+        let view = Color(red: 0, green: 0, blue: 0.3).ignoresSafeArea()
+        #expect(try Renderer.render(view, canvas: pro, audit: true).audit.isEmpty)
+        let caption = Text("Low contrast").foregroundColor(Color(white: 0.9))
+        #expect(try Renderer.render(caption, canvas: pro, audit: true).audit.map(\.kind) == [.contrast])
+    }
+
     // MARK: - Size that fits: nothing cut
 
     @Test func aStrokesOuterHalfGrowsTheImage() throws {
