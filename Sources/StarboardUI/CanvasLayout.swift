@@ -93,7 +93,9 @@ public enum CanvasLayout: Hashable, Sendable {
 
 /// Why a canvas name was refused.
 public enum CanvasLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No device of ``Device/all`` has this name (nor starts with it alone).
     case unknownDevice(String)
+    /// A size that is not `WIDTHxHEIGHT` with each side from 1 to ``CanvasLayout/maximumSide``.
     case badSize(String)
 
     public var description: String {

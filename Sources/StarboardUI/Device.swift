@@ -19,8 +19,10 @@ public struct Device: Hashable, Sendable {
     /// The radius of the screen's corners, for the page's device frame.
     public let cornerRadius: Double
 
+    /// Which kind of device, as UIKit's user interface idiom.
     public enum Idiom: String, Hashable, Sendable { case phone, pad }
 
+    /// A device of your own; ``all`` lists the ones Starboard knows by name.
     public init(name: String, idiom: Idiom, portraitSize: Size, portraitInsets: EdgeInsets, landscapeInsets: EdgeInsets, cornerRadius: Double) {
         self.name = name
         self.idiom = idiom

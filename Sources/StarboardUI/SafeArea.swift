@@ -10,6 +10,7 @@ public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
     public static let container = SafeAreaRegions(rawValue: 1)
     /// The space a software keyboard takes.
     public static let keyboard = SafeAreaRegions(rawValue: 2)
+    /// Every safe area.
     public static let all: SafeAreaRegions = [.container, .keyboard]
 }
 
