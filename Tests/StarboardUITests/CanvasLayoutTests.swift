@@ -216,6 +216,14 @@ struct CanvasLayoutTests {
         #expect(rendering.svg.contains("<g transform=\"translate(6 4)\">"))
     }
 
+    @Test func aViewMovedFarAwayGrowsTheImageByAtMostTheLimit() throws {
+        let far = box("b", 20, 20).offset(x: 50_000, y: -50_000)
+        let rendering = try Renderer.render(far)
+        #expect(rendering.size.width <= 20 + CanvasLayout.maximumSide)
+        #expect(rendering.size.height <= 20 + CanvasLayout.maximumSide)
+        #expect(rendering.size.width >= 20 && rendering.size.height >= 20)
+    }
+
     @Test func aTapLandsWhereTheGrownImageShowsIt() throws {
         final class Taps: @unchecked Sendable { var at: Point? }
         let taps = Taps()
