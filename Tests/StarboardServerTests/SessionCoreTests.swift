@@ -2,6 +2,7 @@ import Testing
 @testable import StarboardServer
 import StarboardComponents
 import StarboardInspector
+import StarboardLocking
 
 /// Drives a ``SessionCore`` one event at a time, with no threads: the test decides when the
 /// worker (a real ``Workbench``) answers, so every interleaving can be set up exactly.
@@ -13,6 +14,12 @@ struct CoreHarness {
     private(set) var calls: [(number: UInt64, request: WorkerRequest)] = []
     private(set) var batchesSent = 0
     private(set) var changedNotes = 0
+    /// `presence` frames queued, counted per recipient before the queues coalesce them.
+    private(set) var presenceFrames = 0
+    /// Wakes the core asked for and the test has not let happen yet (see ``elapse(_:)``).
+    private(set) var wakes: [Double] = []
+    /// The core's monotonic clock, moved by ``elapse(_:)`` only.
+    let now = Locked(0.0)
     /// The real desk, run in step: its file work is done before the event returns.
     let sources: SourceDesk
 
@@ -23,6 +30,8 @@ struct CoreHarness {
         let catalog = try HotReload.fetchCatalog(from: host)
         core = SessionCore(catalog: catalog, components: HotReload.restore(catalog.names, saved: saved, host: host, warnings: &warnings))
         workbench = Workbench(registry: registry)
+        let now = now
+        core.monotonic = { now.withLock { $0 } }
         for connection in connections {
             sink.open(connection)
             run { $0.opened(connection, into: &$1) }
@@ -51,11 +60,14 @@ struct CoreHarness {
         for effect in effects.all {
             switch effect {
             case .send(let frame, let connection, let key): sink.send(frame, to: connection, coalescingKey: key)
-            case .broadcast(let frame, let connections, let key): sink.broadcast(frame, to: connections, coalescingKey: key)
+            case .broadcast(let frame, let connections, let key):
+                if key?.hasPrefix("presence:") == true { presenceFrames += connections.count }
+                sink.broadcast(frame, to: connections, coalescingKey: key)
             case .call(let number, let request):
                 if case .batch = request { batchesSent += 1 }
                 calls.append((number, request))
             case .changed: changedNotes += 1
+            case .wake(let seconds): wakes.append(now.withLock { $0 } + seconds)
             case .source(let job):
                 let answer = sources.answer(job)
                 var answered = SessionEffects()
@@ -64,6 +76,18 @@ struct CoreHarness {
                 for case .broadcast(let frame, let connections, let key) in answered.all { sink.broadcast(frame, to: connections, coalescingKey: key) }
             }
         }
+    }
+
+    /// Moves the clock on by `seconds` (by default enough for every wake asked for), waking the
+    /// core where it asked to be.
+    mutating func elapse(_ seconds: Double = SessionCore.presenceInterval) {
+        let time = now.withLock { now in
+            now += seconds
+            return now
+        }
+        let due = wakes.filter { $0 <= time }
+        wakes.removeAll { $0 <= time }
+        for _ in due { run { $0.wake(into: &$1) } }
     }
 
     /// What the connection has been sent, as it would read it now.

@@ -84,6 +84,37 @@ struct SessionFairnessTests {
         session.answerAll()
         #expect(session.read(flooder, type: "ack").contains { $0["id"] == .string("again") })
     }
+
+    /// 20,000 undos and redos, each a worker round trip of its own, held another client's set on
+    /// the same component back for 118 s: a client's waiting moves are bounded in number, each
+    /// one past the bound refused with its id, naming the bound.
+    @Test func aClientsWaitingUndosAndRedosAreBounded() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        for stars in 3...5 { session.receive(#"{"type":"set","component":"RatingControl","values":{"starCount":\#(stars)}}"#, from: flooder) }
+        session.answerAll()
+        for i in 0..<2_000 {
+            session.receive(#"{"type":"\#(i % 2 == 0 ? "undo" : "redo")","component":"RatingControl","id":\#(i)}"#, from: flooder)
+            // Read as it goes: the test's queue holds 256 frames.
+            if i % 100 == 0 { _ = session.read(flooder) }
+        }
+        let refused = session.read(flooder, type: "error").filter { $0["message"]?.stringValue?.contains("undos and redos waiting") == true }
+        #expect(refused.count >= 2_000 - ChangeScheduler.maxQueuedMoves - 1)
+        #expect(refused.first?["message"]?.stringValue?.contains("(\(ChangeScheduler.maxQueuedMoves))") == true)
+        session.receive(#"{"type":"set","component":"RatingControl","values":{"starCount":9},"id":"o"}"#, from: other)
+        var callsBeforeTheSet = 0
+        while let call = session.calls.first {
+            if case .batch(let batch) = call.request, batch.changes.contains(where: { if case .set = $0 { true } else { false } }) { break }
+            callsBeforeTheSet += 1
+            session.answer()
+        }
+        #expect(callsBeforeTheSet <= ChangeScheduler.maxQueuedMoves + 1)
+        session.answerAll()
+        #expect(session.read(other, type: "ack").map { $0["id"] } == [.string("o")])
+        // Once they are answered, the flooder may undo again.
+        session.receive(#"{"type":"undo","component":"RatingControl","id":"again"}"#, from: flooder)
+        session.answerAll()
+        #expect(session.read(flooder, type: "ack").contains { $0["id"] == .string("again") })
+    }
 }
 
 @Suite("Empty changes")

@@ -175,16 +175,44 @@ struct SessionHistoryTests {
 
     @Test func presenceCountsTheWindowsWatchingAComponent() throws {
         var session = try harness()
+        session.elapse()
         #expect(session.read(a, type: "presence").last?["windows"] == .integer(2))
         #expect(session.read(b, type: "presence").last?["windows"] == .integer(2))
         // A second environment in the same window is still one window.
         session.receive(#"{"type":"subscribe","component":"RatingControl","environment":{"scheme":"dark"}}"#, from: b)
         session.answerAll()
+        session.elapse()
         #expect(session.read(a, type: "presence").last?["windows"] == .integer(2))
         session.run { $0.closed(b, into: &$1) }
+        session.elapse()
         #expect(session.read(a, type: "presence").last?["windows"] == .integer(1))
         session.receive(request("unsubscribe", id: 5), from: a)
         #expect(session.core.subscriptions.allSubscribers(of: "RatingControl").isEmpty)
+    }
+
+    /// With 300 windows joining one component, each of the first got ~300 `presence` messages
+    /// (1,000 windows: ~500,000 in all). A burst is told at most once per
+    /// ``SessionCore/presenceInterval``, with the newest count.
+    @Test func aBurstOfWindowsJoiningIsToldOncePerInterval() throws {
+        let windows = (10..<310).map { ConnectionID(rawValue: $0) }
+        var session = try CoreHarness(registry: try makeRegistry(), connections: windows)
+        for window in windows { session.receive(#"{"type":"subscribe","component":"RatingControl"}"#, from: window) }
+        // The first window is told at once (it is alone); the others' joins wait for the interval.
+        #expect(session.read(windows[0], type: "presence").map { $0["windows"] } == [.integer(1)])
+        #expect(session.wakes.count == 1, "one wake for the whole burst")
+        session.elapse(SessionCore.presenceInterval / 2)
+        #expect(session.read(windows[0], type: "presence").count == 1, "nothing before the interval ends")
+        session.elapse()
+        #expect(session.presenceFrames == 1 + 300, "one to the first window, then one to each")
+        for window in [windows[0], windows[1], windows[299]] {
+            #expect(session.read(window, type: "presence").last?["windows"] == .integer(300))
+            #expect(session.read(window, type: "presence").count <= 2)
+        }
+        // Leaving is told the same way.
+        for window in windows.dropFirst(100) { session.run { $0.closed(window, into: &$1) } }
+        session.elapse()
+        #expect(session.read(windows[0], type: "presence").last?["windows"] == .integer(100))
+        #expect(session.read(windows[0], type: "presence").count <= 3)
     }
 }
 

@@ -115,24 +115,47 @@ public final class WorkerHost: ComponentHost {
         }
     }
 
-    /// The line a Swift trap prints ("…: Fatal error: message"), or the last line written.
+    /// What Swift prints for each kind of trap: `fatalError`, `preconditionFailure`,
+    /// `assertionFailure`, a force unwrap of nil and an index out of range print "Fatal error";
+    /// a failed `precondition` and `assert` print their own words.
+    static let trapKinds = ["Fatal error", "Precondition failed", "Assertion failed"]
+
+    /// The line a Swift trap prints ("file:line: Fatal error: message"), as "message (file:line)";
+    /// a failed precondition or assertion keeps its kind ("Precondition failed: message
+    /// (file:line)"). Otherwise the last line written that is not the backtracer's.
     static func trapMessage(in text: String) -> String? {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if let fatal = lines.last(where: { $0.contains("Fatal error") }) {
-            if let range = fatal.range(of: "Fatal error: ") {
-                let message = String(fatal[range.upperBound...])
-                let location = fatal[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        for line in lines.reversed() {
+            for kind in trapKinds {
+                guard let range = line.range(of: kind) else { continue }
+                let location = line[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+                var message = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+                if message.hasPrefix(":") { message = message.dropFirst().trimmingCharacters(in: .whitespaces) }
+                if kind != "Fatal error" || message.isEmpty { message = message.isEmpty ? kind : "\(kind): \(message)" }
                 return location.isEmpty ? message : "\(message) (\(location))"
             }
-            return fatal
         }
-        return lines.last(where: { !$0.hasPrefix("Current stack trace") && !$0.hasPrefix("#") && !$0.contains("💣") })
+        return lines.last(where: { line in
+            !line.hasPrefix("Current stack trace") && !line.hasPrefix("#") && !line.contains("💣") && !line.hasPrefix("***")
+                && !line.hasPrefix("Backtrace took") && !(line.first?.isNumber ?? false)
+        })
+    }
+
+    /// The worker's environment: this process's, with Swift's backtracer off. On a trap it
+    /// symbolicates every frame, which takes 1.2–1.5 s, close to the time limit (under load past
+    /// it, so a trap read as a hang); the trap's message is printed before it either way.
+    static func workerEnvironment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment = base
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return environment
     }
 
     /// Starts `executable worker` with its three streams as pipes, which do not block.
     static func spawn(_ executable: String) throws(HostError) -> ChildProcess {
+        var options = ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        options.environment = workerEnvironment()
         do {
-            let process = try ChildProcess(executable, arguments: ["worker"], options: ChildProcess.Options(stdin: .pipe, stdout: .pipe, stderr: .pipe))
+            let process = try ChildProcess(executable, arguments: ["worker"], options: options)
             for descriptor in [process.stdin, process.stdout, process.stderr] { try SystemCall.setNonBlocking(descriptor) }
             return process
         } catch {

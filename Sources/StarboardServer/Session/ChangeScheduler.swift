@@ -25,6 +25,12 @@ struct ChangeScheduler {
     /// 4,000 sets of 250 KB once grew the server by a gigabyte.
     static let maxQueuedChangeBytes = 16 << 20
 
+    /// Most undos and redos one client may have waiting. Each goes to the worker alone (it is
+    /// resolved against the history the changes ahead of it made), so the byte bound would let
+    /// one client queue ~65,000 worker round trips ahead of everyone else's changes: 20,000 once
+    /// held another client's `set` back for 118 s. A page sends one per key press.
+    static let maxQueuedMoves = 16
+
     /// Work waiting its turn.
     enum Work {
         case component(String)
@@ -81,6 +87,8 @@ struct ChangeScheduler {
     private var previewsTurn = false
     /// Bytes of changes waiting, per client.
     private var queuedBytes: [ConnectionID: Int] = [:]
+    /// Undos and redos waiting, per client.
+    private var queuedMoves: [ConnectionID: Int] = [:]
     /// Components that have an entry in `order`.
     private var queued: Set<String> = []
     /// Components that have a refresh in `order`: one at a time each, as it renders what is
@@ -108,6 +116,14 @@ struct ChangeScheduler {
             return .refused("\(component): this connection has \(waiting / 1024) KiB of changes waiting for the worker, "
                             + "the most one connection may; wait for their acks and send it again")
         }
+        let moves = queuedMoves[change.connection, default: 0]
+        if change.origin.isUnresolvedMove {
+            guard moves < Self.maxQueuedMoves else {
+                return .refused("\(component): this connection has \(moves) undos and redos waiting for the worker, "
+                                + "the most one connection may (\(Self.maxQueuedMoves)); wait for their acks and send it again")
+            }
+            queuedMoves[change.connection] = moves + 1
+        }
         queuedBytes[change.connection] = waiting + change.cost
         lines[component, default: ChangeLine()].append(change)
         if queued.insert(component).inserted { order.append(.component(component)) }
@@ -128,6 +144,10 @@ struct ChangeScheduler {
         for change in changes {
             let left = queuedBytes[change.connection, default: 0] - change.cost
             queuedBytes[change.connection] = left > 0 ? left : nil
+            if change.origin.isUnresolvedMove {
+                let moves = queuedMoves[change.connection, default: 0] - 1
+                queuedMoves[change.connection] = moves > 0 ? moves : nil
+            }
         }
     }
 

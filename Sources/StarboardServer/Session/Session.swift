@@ -118,6 +118,10 @@ public final class Session: WebSocketHandler {
                 sources.run(job) { [weak self] answer in
                     self?.perform { $0.answered(job, answer, into: &$1) }
                 }
+            case .wake(let seconds):
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+                    self?.perform { $0.wake(into: &$1) }
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import StarboardInspector
 
 /// The shared inspecting session as a state machine: events in (a client connected, a request
@@ -64,6 +65,19 @@ struct SessionCore {
     private(set) var histories: [String: History] = [:]
     /// The time of an entry of the actions log, in milliseconds since 1970 (tests set their own).
     var clock: @Sendable () -> Double = History.wallClock
+    /// Seconds on a clock that never goes back, for spacing presence out (tests set their own).
+    var monotonic: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Least time between two `presence` messages of a component to a window. Each window that
+    /// joins or leaves changes the count every other window is told: 1,000 windows joining once
+    /// made ~500,000 messages, and a `set`'s render did not reach them within 30 s. Now a burst
+    /// of joins is told at most this often, with the newest count.
+    static let presenceInterval = 0.25
+    /// Components whose count changed since it was last told.
+    private var presenceDue: Set<String> = []
+    /// When presence was last told (nil: never), and whether a wake is asked for.
+    private var presenceToldAt: Double?
+    private var presenceWakeAsked = false
 
     init(catalog: Catalog, components: [String: ComponentState]) {
         self.catalog = catalog
@@ -97,10 +111,35 @@ struct SessionCore {
         for name in watched.sorted() { announcePresence(of: name, into: &out) }
     }
 
-    /// Tells a component's windows how many windows watch it (in any environment).
-    private func announcePresence(of name: String, into out: inout SessionEffects) {
-        let watchers = subscriptions.allSubscribers(of: name)
-        out.broadcast(ServerMessage.presence(component: name, windows: watchers.count), to: watchers, coalescingKey: "presence:" + name)
+    /// Tells a component's windows how many windows watch it (in any environment): at once when
+    /// nothing was told in the last ``presenceInterval``, else at its end, with the count then.
+    private mutating func announcePresence(of name: String, into out: inout SessionEffects) {
+        presenceDue.insert(name)
+        guard !presenceWakeAsked else { return }
+        let wait = (presenceToldAt ?? -.infinity) + Self.presenceInterval - monotonic()
+        if wait <= 0 {
+            tellPresence(into: &out)
+        } else {
+            presenceWakeAsked = true
+            out.wake(after: wait)
+        }
+    }
+
+    /// The time asked for with ``SessionEffects/wake(after:)`` has come: the counts that changed
+    /// meanwhile are told.
+    mutating func wake(into out: inout SessionEffects) {
+        presenceWakeAsked = false
+        tellPresence(into: &out)
+    }
+
+    private mutating func tellPresence(into out: inout SessionEffects) {
+        guard !presenceDue.isEmpty else { return }
+        presenceToldAt = monotonic()
+        for name in presenceDue.sorted() {
+            let watchers = subscriptions.allSubscribers(of: name)
+            out.broadcast(ServerMessage.presence(component: name, windows: watchers.count), to: watchers, coalescingKey: "presence:" + name)
+        }
+        presenceDue = []
     }
 
     // MARK: - Requests
@@ -232,7 +271,13 @@ struct SessionCore {
     private mutating func subscribe(_ connection: ConnectionID, to name: String, in environment: RenderEnvironment = .standard,
                                     id: JSONValue?, into out: inout SessionEffects) {
         let watched = subscriptions.allSubscribers(of: name).count
-        subscriptions.subscribe(connection, to: name, in: environment)
+        guard subscriptions.subscribe(connection, to: name, in: environment) else {
+            let limit = Subscriptions.maxWatchesPerConnection
+            let message = "\(name): cannot subscribe in \(environment.name): this connection watches \(limit) components and environments, "
+                + "the most one connection may (\(limit)); unsubscribe from some first"
+            out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+            return
+        }
         if subscriptions.allSubscribers(of: name).count != watched { announcePresence(of: name, into: &out) }
         let entry = components[name]!
         if let id { ack(id: id, component: name, revision: entry.revision, notes: [], to: connection, into: &out) }

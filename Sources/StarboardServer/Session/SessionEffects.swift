@@ -11,6 +11,8 @@ struct SessionEffects {
         case changed
         /// File work for "Save as variant", done off the service thread; its answer goes to the client.
         case source(SourceJob)
+        /// Call ``SessionCore/wake(into:)`` after this many seconds (presence waits for it).
+        case wake(after: Double)
     }
 
     private(set) var all: [Effect] = []
@@ -39,6 +41,10 @@ struct SessionEffects {
 
     mutating func source(_ job: SourceJob) {
         all.append(.source(job))
+    }
+
+    mutating func wake(after seconds: Double) {
+        all.append(.wake(after: seconds))
     }
 
     mutating func changed() {

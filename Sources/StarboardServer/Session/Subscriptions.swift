@@ -18,6 +18,13 @@ struct Subscriptions {
         }
     }
 
+    /// Most components and environments one connection may watch, counted in pairs (a component
+    /// in light and in dark is two). Each change re-renders its component in every environment
+    /// watched, so this also bounds the renders one client adds to a change: one client once
+    /// watched a component in 1,920 environments, and another's `set` took 3.2 s. The page watches
+    /// at most seven (its own environment and a matrix of six).
+    static let maxWatchesPerConnection = 16
+
     private(set) var connections: Set<ConnectionID> = []
     private var watching: [ConnectionID: Set<Watch>] = [:]
     private var watchers: [String: [RenderEnvironment: Set<ConnectionID>]] = [:]
@@ -33,10 +40,17 @@ struct Subscriptions {
         }
     }
 
-    mutating func subscribe(_ connection: ConnectionID, to component: String, in environment: RenderEnvironment = .standard) {
-        guard connections.contains(connection) else { return }
-        watching[connection, default: []].insert(Watch(component: component, environment: environment))
+    /// Adds a watch; false (and nothing changed) when the connection already has
+    /// ``maxWatchesPerConnection`` others.
+    @discardableResult
+    mutating func subscribe(_ connection: ConnectionID, to component: String, in environment: RenderEnvironment = .standard) -> Bool {
+        guard connections.contains(connection) else { return true }
+        let watch = Watch(component: component, environment: environment)
+        let current = watching[connection] ?? []
+        guard current.contains(watch) || current.count < Self.maxWatchesPerConnection else { return false }
+        watching[connection, default: []].insert(watch)
         watchers[component, default: [:]][environment, default: []].insert(connection)
+        return true
     }
 
     mutating func unsubscribe(_ connection: ConnectionID, from component: String, in environment: RenderEnvironment = .standard) {
