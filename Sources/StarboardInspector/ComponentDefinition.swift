@@ -153,16 +153,19 @@ public struct ComponentDefinition: Sendable {
                 throw RegistryError("variant \"\(variant.name)\" is invalid: \(error.description)")
             }
         }
-        let variantNames = variants.map(\.name)
-        if Set(variantNames).count != variantNames.count {
-            throw RegistryError("\(name) declares two variants with the same name")
+        var seen: [String: String] = [:]
+        for variant in variants {
+            if let earlier = seen.updateValue(variant.name, forKey: VariantName.key(variant.name)) {
+                let spelled = earlier == variant.name ? "" : " (\"\(earlier)\" and \"\(variant.name)\"; \(VariantName.rule))"
+                throw RegistryError("\(name) declares two variants with the same name\(spelled)")
+            }
         }
     }
 
     /// Adds a `PreviewProvider`'s preview of this component as a variant; a warning when it cannot.
     mutating func addPreview(named variantName: String, showing view: Any) -> String? {
         guard let values = valuesOfInstance(view) else { return nil }
-        guard !variants.contains(where: { $0.name == variantName }) else {
+        guard !variants.contains(where: { VariantName.same($0.name, variantName) }) else {
             return "\(name) already has a variant \"\(variantName)\"; the preview of that name is left out"
         }
         let changes = values.filter { defaults[$0.key] != $0.value }

@@ -53,6 +53,11 @@ public enum VariantSource {
         if let taken, taken.firstMatch(in: list, range: NSRange(list.startIndex..., in: list)) != nil {
             throw VariantSourceError("\(typeName) already has a variant named \(swiftString(name))")
         }
+        // Spelled another way in the file (another normalisation, case or escape), still the same name.
+        if let existing = listedNames(in: list).first(where: { VariantName.same($0, name) }) {
+            throw VariantSourceError("\(typeName) already has a variant named \(swiftString(existing)), the same name as \(swiftString(name)) "
+                                     + "(\(VariantName.rule))")
+        }
         let lastEntry = text.lastCode(in: (open + 1)..<close)
         let entry = entryText(name, values: values, typeName: typeName, listIsEmpty: lastEntry == nil)
         // Lines end as the file's do.
@@ -138,11 +143,15 @@ public enum VariantSource {
         }
         let data: Data
         let mode: Int
+        var status = stat()
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: resolved))
             mode = (try FileManager.default.attributesOfItem(atPath: resolved)[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
         } catch {
             throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
+        }
+        guard stat(resolved, &status) == 0 else {
+            throw VariantSourceError("cannot read \(shown): \(String(cString: strerror(errno)))")
         }
         guard digest(of: data) == expectedDigest else {
             throw VariantSourceError("\(shown) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
@@ -157,13 +166,19 @@ public enum VariantSource {
             throw VariantSourceError("\(shown) is read-only (mode \(String(mode, radix: 8))); Starboard does not write files you protected")
         }
         guard write else { return saved }
-        // Written beside the file with its mode and renamed over it: the file is either the old
-        // one or the new one. Read once more just before, so an editor's save in the meantime
+        // Written beside the file with its mode, owner and group, and renamed over it: the file
+        // is either the old one or the new one. Read once more just before, so an editor's save in the meantime
         // is refused rather than overwritten.
         let folder = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
         let temporary = folder + "/.\(URL(fileURLWithPath: resolved).lastPathComponent).starboard-\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(edited.utf8), attributes: [.posixPermissions: mode]) else {
             throw VariantSourceError("cannot write \(shown): a file cannot be created in \(folder)")
+        }
+        do throws(VariantSourceError) {
+            try keepOwner(uid: status.st_uid, gid: status.st_gid, of: shown, on: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
         }
         guard (try? Data(contentsOf: URL(fileURLWithPath: resolved))).map({ digest(of: $0) }) == expectedDigest else {
             try? FileManager.default.removeItem(atPath: temporary)
@@ -175,6 +190,23 @@ public enum VariantSource {
             throw VariantSourceError("cannot write \(shown): \(reason)")
         }
         return saved
+    }
+
+    /// Gives the new file at `path` the owner and group the file it replaces has (a server
+    /// started with `sudo` must not leave a developer's file to root); refuses, saying whose it
+    /// is, when they cannot be kept. `change` is `chown`, or a stand-in in tests.
+    static func keepOwner(uid: uid_t, gid: gid_t, of shown: String, on path: String,
+                          change: (String, uid_t, gid_t) -> Int32 = { chown($0, $1, $2) }) throws(VariantSourceError) {
+        var written = stat()
+        guard stat(path, &written) == 0 else {
+            throw VariantSourceError("cannot write \(shown): \(String(cString: strerror(errno)))")
+        }
+        guard written.st_uid != uid || written.st_gid != gid else { return }
+        guard change(path, uid, gid) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(reason); "
+                                     + "nothing was written (start the server as the file's owner)")
+        }
     }
 
     /// What tells one version of a file from another: FNV-1a (64 bits) of its bytes, and their
@@ -286,6 +318,56 @@ public enum VariantSource {
     }
 
     /// A Swift string literal with quotes, backslashes and control characters escaped.
+    /// The names of the variants in a list's text, as Swift reads their string literals
+    /// (escapes and raw strings included); a name whose literal cannot be read is left out.
+    static func listedNames(in list: String) -> [String] {
+        guard let start = try? NSRegularExpression(pattern: #"Variant(<[^>]*>)?\(\s*(#*)""#) else { return [] }
+        return start.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap { match in
+            guard let whole = Range(match.range, in: list), let hashes = Range(match.range(at: 2), in: list) else { return nil }
+            return stringLiteral(list[whole.upperBound...], hashes: list[hashes].count)
+        }
+    }
+
+    /// A one-line string literal's value, read from just after its opening quote up to its
+    /// closing quote and `hashes` number signs; nil when it is not one.
+    static func stringLiteral(_ text: Substring, hashes: Int) -> String? {
+        let scalars = Array(text.unicodeScalars.prefix(64 * 1024))
+        var value = String.UnicodeScalarView()
+        func hashesFollow(_ index: Int) -> Bool {
+            index + hashes <= scalars.count && scalars[index..<(index + hashes)].allSatisfy { $0 == "#" }
+        }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\r" { return nil }
+            if scalar == "\"", hashesFollow(index + 1) { return String(value) }
+            if scalar == "\\", hashesFollow(index + 1) {
+                index += 1 + hashes
+                guard index < scalars.count else { return nil }
+                switch scalars[index] {
+                case "n": value.append("\n")
+                case "r": value.append("\r")
+                case "t": value.append("\t")
+                case "0": value.append("\0")
+                case "\\", "\"", "'": value.append(scalars[index])
+                case "u":
+                    guard index + 1 < scalars.count, scalars[index + 1] == "{",
+                          let close = scalars[(index + 2)...].firstIndex(of: "}"),
+                          let number = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<close])), radix: 16),
+                          let escaped = Unicode.Scalar(number) else { return nil }
+                    value.append(escaped)
+                    index = close
+                default: return nil
+                }
+                index += 1
+                continue
+            }
+            value.append(scalar)
+            index += 1
+        }
+        return nil
+    }
+
     static func swiftString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

@@ -58,3 +58,10 @@ struct BrokenDefault: Component {
     @Inspectable(range: 1...5) var value = 9
     var body: some View { Rectangle() }
 }
+
+/// Two variants whose names are one name in two Unicode spellings (NFC and NFD) and two cases.
+struct TwiceCafe: Component {
+    @Inspectable var on = true
+    static let variants = [Variant<TwiceCafe>("Caf\u{E9}") { $0.on = false }, Variant<TwiceCafe>("CAFE\u{301}") { $0.on = true }]
+    var body: some View { Rectangle() }
+}

@@ -11,6 +11,15 @@ struct RegistryTests {
         }
     }
 
+    /// The rule Save as variant keeps is the registry's: one name in two spellings is refused, naming both.
+    @Test func refusesTwoVariantsWhoseNamesAreOneName() {
+        #expect {
+            _ = try Registry([TwiceCafe.self])
+        } throws: { error in
+            "\(error)".contains("TwiceCafe declares two variants with the same name (\"Caf\u{E9}\" and \"CAFE\u{301}\"; \(VariantName.rule))")
+        }
+    }
+
     @Test func namesATypeRegisteredTwice() {
         #expect {
             _ = try Registry([EveryKind.self, First.self, First.self])

@@ -124,6 +124,76 @@ struct VariantSourceTests {
         }
     }
 
+    /// NFD "Café" beside NFC "Café", or Ω U+2126 beside Ω U+03A9, made a file whose package no
+    /// longer built ("declares two variants with the same name"). The names in the file are read
+    /// as Swift reads them (escapes, raw strings) and compared as ``VariantName`` says.
+    @Test(arguments: [
+        (#"Variant("Caf\#u{E9}")"#, "Cafe\u{301}"),
+        (#"Variant("Cafe\#u{301}")"#, "Caf\u{E9}"),
+        (#"Variant("Caf\u{E9}")"#, "Cafe\u{301}"),
+        (##"Variant<RatingControl>(#"Caf\##u{E9}"#)"##, "CAF\u{C9}"),
+        (#"Variant("\#u{2126}hm")"#, "\u{3A9}HM"),
+        (#"Variant("Say \"hi\"")"#, "say \"HI\""),
+    ])
+    func aNameTheFileHasInAnotherSpellingIsRefused(listed: String, name: String) throws {
+        let source = "struct Sign: Component {\n    static let variants = [\n        \(listed) { $0.rating = 1 },\n    ]\n}\n"
+        do {
+            _ = try VariantSource.adding(name, values: [], to: "Sign", in: source)
+            Issue.record("\(name) was added beside \(listed)")
+        } catch {
+            #expect(error.description.contains("already has a variant named"))
+            #expect(error.description.contains(VariantName.rule))
+        }
+    }
+
+    @Test func namesOfTheSameTextAreTheSameNameAndOthersAreNot() {
+        #expect(VariantName.same("Caf\u{E9}", "Cafe\u{301}"))
+        #expect(VariantName.same("\u{2126}", "\u{3A9}"))
+        #expect(VariantName.same("Evening", "EVENING"))
+        #expect(!VariantName.same("\u{FB01}le", "file"), "a compatibility form is other text")
+        #expect(!VariantName.same("Evening", "Evening 2"))
+        // A raw string's backslash is a backslash.
+        #expect(VariantSource.listedNames(in: ##"[Variant(#"a\u{E9}"#), Variant("b\u{E9}"), Variant("unclosed)]"##) == [#"a\u{E9}"#, "b\u{E9}"])
+    }
+
+    /// After `sudo make serve` a save left the developer's file to root. The new file takes the
+    /// old one's owner and group; when that cannot be, nothing is written and the error says whose it is.
+    @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
+    func savingKeepsTheFilesOwnerAndGroup() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("variant-owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Components"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        let file = package.appendingPathComponent("Components/RatingControl.swift")
+        try Data(Self.ratingControl.utf8).write(to: file)
+        #expect(chown(file.path, 12345, 23456) == 0)
+        try VariantSource.save("Owned", values: [], to: "RatingControl", file: file, packageRoot: package,
+                               expectedDigest: VariantSource.digest(of: Data(Self.ratingControl.utf8)))
+        var status = stat()
+        #expect(stat(file.path, &status) == 0)
+        #expect(status.st_uid == 12345 && status.st_gid == 23456)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(#"Variant("Owned")"#))
+    }
+
+    @Test func anOwnerThatCannotBeKeptIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("new.swift").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let refused = { (_: String, _: uid_t, _: gid_t) -> Int32 in
+            errno = EPERM
+            return -1
+        }
+        #expect(throws: VariantSourceError("cannot write Components/RatingControl.swift keeping its owner and group (user 12345, group 23456): "
+                                           + "Operation not permitted; nothing was written (start the server as the file's owner)")) {
+            try VariantSource.keepOwner(uid: 12345, gid: 23456, of: "Components/RatingControl.swift", on: path, change: refused)
+        }
+        // The same owner needs no change.
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        try VariantSource.keepOwner(uid: status.st_uid, gid: status.st_gid, of: "x", on: path, change: refused)
+    }
+
     @Test func savingRefusesFilesOutsideThePackageOrChangedOnDiskAndLeavesThemAsTheyWere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-source-\(UUID().uuidString)")
         let package = folder.appendingPathComponent("Package")

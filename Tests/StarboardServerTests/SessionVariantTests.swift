@@ -68,6 +68,34 @@ struct SessionVariantTests {
         #expect(session.read(a, type: "source").count == 1)
     }
 
+    /// Saving NFC "Café" and then NFD "Café" (or Ω U+2126 after Ω U+03A9) wrote both, and the
+    /// package no longer built. A name saved is taken at once, compared as
+    /// ``VariantName`` says, before any rebuild brings a new catalog.
+    @Test func aNameSavedIsTakenInEverySpellingOfIt() throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("Components/RatingControl.swift")
+        var session = try CoreHarness(registry: registry, connections: [a], package: SourcePackage(root: root.path, rebuildsOnChange: false))
+        session.receive(#"{"type":"subscribe","component":"RatingControl"}"#, from: a)
+        session.receive(#"{"type":"source","component":"RatingControl","id":1}"#, from: a)
+        let digest = try #require(session.read(a, type: "source").last?["digest"]?.stringValue)
+        session.receive(save("Caf\u{E9}", revision: 0, digest: digest, id: 2), from: a)
+        let saved = try #require(session.read(a, type: "variantSaved").last)
+        let newDigest = try #require(saved["digest"]?.stringValue)
+        let written = try Data(contentsOf: file)
+        for (id, spelling) in [(3, "Cafe\u{301}"), (4, "CAF\u{C9}"), (5, "cafe\u{301}")] {
+            session.receive(save(spelling, revision: 0, digest: newDigest, id: id), from: a)
+            let error = try #require(session.read(a, type: "error").last)
+            #expect(error["id"] == .integer(id))
+            #expect(error["message"]?.stringValue?.contains("already has a variant named") == true)
+            #expect(error["message"]?.stringValue?.contains(VariantName.rule) == true)
+        }
+        #expect(try Data(contentsOf: file) == written)
+        #expect(session.read(a, type: "variantSaved").count == 1)
+        // What was written still builds: the registry takes it.
+        #expect(session.read(a, type: "error").count == 3)
+    }
+
     @Test func refusesAndLeavesTheFileByteIdentical() throws {
         let root = try package()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -21,7 +21,8 @@ struct SessionCore {
         var declarations: [String: Declaration]
 
         /// A component's Swift type, its properties in declaration order, and the names its
-        /// variants already have.
+        /// variants already have (as ``VariantName/key(_:)`` compares them), those saved since
+        /// the catalog came included.
         struct Declaration {
             var swiftType: String
             var properties: [PropertyDescriptor]
@@ -37,7 +38,7 @@ struct SessionCore {
                 for schema in schemas {
                     guard let name = schema["name"]?.stringValue, case .array(let properties)? = schema["properties"] else { continue }
                     var variantNames = Set<String>()
-                    if case .array(let listed)? = catalog.variants[name] { variantNames.formUnion(listed.compactMap { $0["name"]?.stringValue }) }
+                    if case .array(let listed)? = catalog.variants[name] { variantNames.formUnion(listed.compactMap { $0["name"]?.stringValue.map(VariantName.key) }) }
                     declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name,
                                                      properties: properties.compactMap(PropertyDescriptor.init(schema:)),
                                                      variantNames: variantNames)
@@ -229,8 +230,12 @@ struct SessionCore {
 
     /// A source job is done: its reply to the client that asked, and after a variant was
     /// written, the file's new digest to the other windows of every component in that file.
-    func answered(_ job: SourceJob, _ answer: SourceDesk.Answer, into out: inout SessionEffects) {
+    mutating func answered(_ job: SourceJob, _ answer: SourceDesk.Answer, into out: inout SessionEffects) {
         out.send(answer.reply, to: job.connection)
+        // Taken from now on, before the rebuild brings the new catalog (or when none runs).
+        if case .save(let variantName, _, _, true) = job.kind, !answer.changed.isEmpty {
+            catalog.declarations[job.component]?.variantNames.insert(VariantName.key(variantName))
+        }
         for (component, message) in answer.changed {
             out.broadcast(message, to: subscriptions.allSubscribers(of: component).filter { $0 != job.connection || component != job.component })
         }
@@ -247,8 +252,8 @@ struct SessionCore {
         guard state.revision == revision else {
             return .failure(VariantSourceError("the values changed (revision \(revision) is now \(state.revision)) since the page showed them; look at them and save again"))
         }
-        guard !declaration.variantNames.contains(variantName) else {
-            return .failure(VariantSourceError("\(name) already has a variant named \"\(variantName)\""))
+        guard !declaration.variantNames.contains(VariantName.key(variantName)) else {
+            return .failure(VariantSourceError("\(name) already has a variant named \"\(variantName)\" (\(VariantName.rule))"))
         }
         var values: [VariantSource.Assignment] = []
         for property in declaration.properties {
