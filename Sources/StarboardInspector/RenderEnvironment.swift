@@ -104,10 +104,16 @@ public struct RenderEnvironment: Hashable, Sendable {
         self.init()
         for (key, value) in members {
             guard let text = value.stringValue else {
-                throw EnvironmentError("environment \(key): expected a string, got \(value.typeName)")
+                throw EnvironmentError("environment \(Self.quoted(key)): expected a string, got \(value.typeName)")
             }
             try set(key, text)
         }
+    }
+
+    /// A value a client sent, quoted for an error: its first 40 characters and its size when
+    /// longer (a 100 KB locale is not echoed back whole).
+    static func quoted(_ text: String) -> String {
+        text.count <= 40 ? "\"\(text)\"" : "\"\(text.prefix(40))…\" (\(text.utf8.count) bytes)"
     }
 
     /// Sets one value by its name (`scheme`, `textSize`, `direction`, `locale`, `canvas`).
@@ -115,23 +121,23 @@ public struct RenderEnvironment: Hashable, Sendable {
         switch key {
         case "scheme":
             guard let scheme = ColorScheme(rawValue: text) else {
-                throw EnvironmentError("unknown scheme \"\(text)\"; expected one of \(ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw EnvironmentError("unknown scheme \(Self.quoted(text)); expected one of \(ColorScheme.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.scheme = scheme
         case "textSize":
             guard let size = DynamicTypeSize(rawValue: text) else {
-                throw EnvironmentError("unknown text size \"\(text)\"; expected one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw EnvironmentError("unknown text size \(Self.quoted(text)); expected one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             textSize = size
         case "direction":
             switch text {
             case "ltr", "leftToRight": direction = .leftToRight
             case "rtl", "rightToLeft": direction = .rightToLeft
-            default: throw EnvironmentError("unknown direction \"\(text)\"; expected ltr or rtl")
+            default: throw EnvironmentError("unknown direction \(Self.quoted(text)); expected ltr or rtl")
             }
         case "locale":
             guard Self.isLocaleIdentifier(text) else {
-                throw EnvironmentError("unknown locale \"\(text)\"; expected an identifier such as en_US, de_DE or ar_EG")
+                throw EnvironmentError("unknown locale \(Self.quoted(text)); expected an identifier such as en_US, de_DE or ar_EG")
             }
             locale = text.replacingOccurrences(of: "-", with: "_")
         case "canvas":
@@ -145,7 +151,7 @@ public struct RenderEnvironment: Hashable, Sendable {
                 throw EnvironmentError("canvas: \(error)")
             }
         default:
-            throw EnvironmentError("unknown environment value \"\(key)\"; expected scheme, textSize, direction, locale or canvas")
+            throw EnvironmentError("unknown environment value \(Self.quoted(key)); expected scheme, textSize, direction, locale or canvas")
         }
     }
 

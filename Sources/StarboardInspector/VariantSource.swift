@@ -171,6 +171,7 @@ public enum VariantSource {
         // is refused rather than overwritten.
         let folder = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
         let temporary = folder + "/.\(URL(fileURLWithPath: resolved).lastPathComponent).starboard-\(getpid()).tmp"
+        removeStaleTemporaries(of: URL(fileURLWithPath: resolved).lastPathComponent, in: folder)
         guard FileManager.default.createFile(atPath: temporary, contents: Data(edited.utf8), attributes: [.posixPermissions: mode]) else {
             throw VariantSourceError("cannot write \(shown): a file cannot be created in \(folder)")
         }
@@ -190,6 +191,16 @@ public enum VariantSource {
             throw VariantSourceError("cannot write \(shown): \(reason)")
         }
         return saved
+    }
+
+    /// Removes what a server killed while saving left beside the file: `.NAME.starboard-PID.tmp`
+    /// whose process is gone. A live server's (another one serving the package) is left alone.
+    static func removeStaleTemporaries(of name: String, in folder: String) {
+        let prefix = ".\(name).starboard-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            guard let pid = pid_t(entry.dropFirst(prefix.count).dropLast(4)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + "/" + entry) }
+        }
     }
 
     /// Gives the new file at `path` the owner and group the file it replaces has (a server
@@ -320,7 +331,7 @@ public enum VariantSource {
     /// A Swift string literal with quotes, backslashes and control characters escaped.
     /// The names of the variants in a list's text, as Swift reads their string literals
     /// (escapes and raw strings included); a name whose literal cannot be read is left out.
-    static func listedNames(in list: String) -> [String] {
+    public static func listedNames(in list: String) -> [String] {
         guard let start = try? NSRegularExpression(pattern: #"Variant(<[^>]*>)?\(\s*(#*)""#) else { return [] }
         return start.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap { match in
             guard let whole = Range(match.range, in: list), let hashes = Range(match.range(at: 2), in: list) else { return nil }
@@ -368,7 +379,8 @@ public enum VariantSource {
         return nil
     }
 
-    static func swiftString(_ text: String) -> String {
+    /// `text` as a Swift string literal that reads as the string is (see ``listedNames(in:)``).
+    public static func swiftString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

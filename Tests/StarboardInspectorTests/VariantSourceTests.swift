@@ -174,6 +174,24 @@ struct VariantSourceTests {
         #expect(try String(contentsOf: file, encoding: .utf8).contains(#"Variant("Owned")"#))
     }
 
+    /// A server killed while saving left `.RatingControl.swift.starboard-PID.tmp` for good: the
+    /// next save removes those whose process is gone, and leaves a live one's.
+    @Test func aKilledServersTemporaryFileGoesWithTheNextSave() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("variant-stale-\(UUID().uuidString)")
+        let folder = package.appendingPathComponent("Components")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        let file = folder.appendingPathComponent("RatingControl.swift")
+        try Data(Self.ratingControl.utf8).write(to: file)
+        // pid 4194304 is above Linux's pid_max: no such process.
+        let stale = ".RatingControl.swift.starboard-4194304.tmp"
+        let live = ".RatingControl.swift.starboard-1.tmp"
+        for name in [stale, live] { #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("half".utf8))) }
+        try VariantSource.save("Fresh", values: [], to: "RatingControl", file: file, packageRoot: package,
+                               expectedDigest: VariantSource.digest(of: Data(Self.ratingControl.utf8)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [live, "RatingControl.swift"])
+    }
+
     @Test func anOwnerThatCannotBeKeptIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-owner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

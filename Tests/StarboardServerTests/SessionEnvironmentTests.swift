@@ -236,6 +236,17 @@ struct SessionEnvironmentTests {
         #expect(session.read(a, type: "ack").compactMap { $0["id"] }.suffix(2) == [.integer(10), .integer(11)])
     }
 
+    /// An unknown 100 KB locale came back whole in the error: a value is quoted by its start and size.
+    @Test func aLongUnknownEnvironmentValueIsQuotedByItsStart() throws {
+        var session = try CoreHarness(registry: registry, connections: [a])
+        let locale = String(repeating: "q", count: 100_000)
+        session.receive(#"{"type":"subscribe","component":"HikeBadge","environment":{"locale":"\#(locale)"},"id":1}"#, from: a)
+        let error = try #require(session.read(a, type: "error").first)
+        let message = try #require(error["message"]?.stringValue)
+        #expect(message.contains("unknown locale \"\(locale.prefix(40))…\" (100000 bytes)"))
+        #expect(message.utf8.count < 300)
+    }
+
     @Test func aCrashInOneEnvironmentIsThatEnvironmentsProblemOnly() throws {
         var session = try CoreHarness(registry: registry, connections: [a, b])
         session.receive(subscribe("RatingControl"), from: a)

@@ -3,6 +3,7 @@ import Testing
 @testable import StarboardServer
 import StarboardComponents
 import StarboardInspector
+import StarboardSystem
 
 /// "Save as variant" through the session core and the real ``SourceDesk``, on a throwaway copy of
 /// the shipped components' sources.
@@ -94,6 +95,27 @@ struct SessionVariantTests {
         #expect(session.read(a, type: "variantSaved").count == 1)
         // What was written still builds: the registry takes it.
         #expect(session.read(a, type: "error").count == 3)
+    }
+
+    /// Every dry run left swiftc's TemporaryDirectory.* in $TMPDIR (373 in one session): the edit
+    /// is parsed in a folder of its own, which is swiftc's TMPDIR too, and goes when it is done.
+    @Test(.enabled(if: ChildProcess.find("swiftc") != nil, "the edit is parsed only with a toolchain"))
+    func parsingAnEditLeavesNothingBehind() throws {
+        let root = try package()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("session-scratch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let desk = SourceDesk(package: SourcePackage(root: root.path, rebuildsOnChange: false), scratchRoot: scratch)
+        let digest = VariantSource.digest(of: try Data(contentsOf: root.appendingPathComponent("Components/RatingControl.swift")))
+        for write in [false, true] {
+            let job = SourceJob(connection: a, id: .integer(1), component: "RatingControl", swiftType: "RatingControl",
+                                kind: .save(name: write ? "Kept" : "Tried", values: [], digest: digest, write: write))
+            #expect(desk.answer(job).reply.contains("variantSaved"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+        }
     }
 
     @Test func refusesAndLeavesTheFileByteIdentical() throws {

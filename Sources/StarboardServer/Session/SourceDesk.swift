@@ -39,9 +39,12 @@ final class SourceDesk: Sendable {
         var types: [String: String] = [:]
     }
     private let swiftc = ChildProcess.find("swiftc")
+    /// Where an edit is written for `swiftc -parse`, each in a folder of its own that goes after.
+    private let scratchRoot: URL
 
-    init(package: SourcePackage?) {
+    init(package: SourcePackage?, scratchRoot: URL = FileManager.default.temporaryDirectory) {
         self.package = package
+        self.scratchRoot = scratchRoot
     }
 
     /// The reply to a job, and after a variant was written, a `source` message with the file's
@@ -121,11 +124,17 @@ final class SourceDesk: Sendable {
     /// Refuses `source` when `swiftc -parse` finds an error in it (skipped without a toolchain).
     private func parses(_ source: String, as relative: String) throws(VariantSourceError) {
         guard let swiftc else { return }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("starboard-variant-\(UUID().uuidString).swift")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A folder of its own, which is swiftc's TMPDIR too: it leaves a TemporaryDirectory.* behind
+        // on every run (373 in one session), and goes with the folder.
+        let folder = scratchRoot.appendingPathComponent("starboard-variant-\(UUID().uuidString)")
+        let scratch = folder.appendingPathComponent("Edited.swift")
+        defer { try? FileManager.default.removeItem(at: folder) }
         do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             try Data(source.utf8).write(to: scratch)
-            let result = try ChildProcess.run(swiftc, arguments: ["-parse", scratch.path], stderr: .stdout)
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = folder.path
+            let result = try ChildProcess.run(swiftc, arguments: ["-parse", scratch.path], stderr: .stdout, environment: environment)
             guard result.succeeded else {
                 let first = result.stdoutText.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? result.stdoutText
                 throw VariantSourceError("the edited \(relative) would not parse, so nothing was written: "
