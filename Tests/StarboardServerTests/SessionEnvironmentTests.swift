@@ -74,6 +74,29 @@ struct SessionEnvironmentTests {
         #expect(session.read(a, type: "ack").contains { $0["id"] == .integer(200) })
     }
 
+    /// Subscribing and unsubscribing across thousands of environments kept every one's renders
+    /// and variants: an environment nobody watches any more is forgotten, and made again when
+    /// someone watches it again.
+    @Test func whatWasMadeForAnEnvironmentNobodyWatchesIsForgotten() throws {
+        var session = try CoreHarness(registry: registry, connections: [a, b])
+        session.receive(subscribe("HikeBadge", #"{"scheme":"dark"}"#), from: a)
+        session.answerAll()
+        // Still watched by a: b's subscription is answered from what is at hand.
+        session.receive(subscribe("HikeBadge", #"{"scheme":"dark"}"#), from: b)
+        #expect(session.calls.isEmpty && session.read(b, type: "render").count == 1)
+        session.receive(#"{"type":"unsubscribe","component":"HikeBadge","environment":{"scheme":"dark"}}"#, from: a)
+        session.run { $0.closed(b, into: &$1) }
+        #expect(session.core.components["HikeBadge"]?.environmentRenders.isEmpty == true)
+        session.receive(subscribe("HikeBadge", #"{"scheme":"dark"}"#), from: a)
+        guard case .render(let request)? = session.calls.first?.request else {
+            Issue.record("expected a render request, got \(session.calls)")
+            return
+        }
+        #expect(request.environments == [.dark] && request.variants == [.dark])
+        session.answerAll()
+        #expect(session.read(a, type: "render").last?["environment"] == .string("dark"))
+    }
+
     @Test func aSubscriptionInDarkGetsADarkRenderWithItsVariants() throws {
         var session = try CoreHarness(registry: registry, connections: [a, b])
         session.receive(subscribe("HikeBadge"), from: a)

@@ -109,7 +109,20 @@ struct SessionCore {
         let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
         scheduler.forget(connection)
-        for name in watched.sorted() { announcePresence(of: name, into: &out) }
+        for name in watched.sorted() {
+            forgetUnwatchedEnvironments(of: name)
+            announcePresence(of: name, into: &out)
+        }
+    }
+
+    /// Drops what was made for environments of the component that nobody watches any more: a
+    /// client subscribing and unsubscribing across thousands of environments must not leave
+    /// their variants' renders behind.
+    private mutating func forgetUnwatchedEnvironments(of name: String) {
+        environmentVariants[name] = environmentVariants[name]?.filter { subscriptions.isWatched(name, in: $0.key) }
+        if environmentVariants[name]?.isEmpty == true { environmentVariants[name] = nil }
+        guard let renders = components[name]?.environmentRenders else { return }
+        components[name]?.environmentRenders = renders.filter { subscriptions.isWatched(name, in: $0.key) }
     }
 
     /// Tells a component's windows how many windows watch it (in any environment): at once when
@@ -176,6 +189,7 @@ struct SessionCore {
             let watched = subscriptions.allSubscribers(of: name).count
             subscriptions.unsubscribe(connection, from: name, in: environment)
             awaitingFirstRender[name]?.removeAll { $0.connection == connection && $0.environment == environment }
+            forgetUnwatchedEnvironments(of: name)
             if let id { ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out) }
             if subscriptions.allSubscribers(of: name).count != watched { announcePresence(of: name, into: &out) }
         case .set(_, let values):
