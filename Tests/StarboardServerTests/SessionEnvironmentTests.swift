@@ -64,8 +64,18 @@ struct SessionEnvironmentTests {
             Issue.record("expected a render request, got \(session.calls)")
             return
         }
-        #expect(request.environments.count <= limit)
-        session.answerAll()
+        #expect(request.environments.count <= SessionCore.maxEnvironmentsPerCall)
+        // A few at a time, the rest in later turns, until every watched environment has its render.
+        var environmentsRendered = 0
+        while let call = session.calls.first {
+            if case .render(let request) = call.request {
+                #expect(request.environments.count <= SessionCore.maxEnvironmentsPerCall && request.variants.count <= SessionCore.maxEnvironmentsPerCall)
+                environmentsRendered += request.environments.count
+            }
+            session.answer()
+        }
+        #expect(environmentsRendered == limit)
+        #expect(session.read(a, type: "render").last?["values"]?["name"] == .string("Many"))
         // Another connection still subscribes, and the first again once it let one go.
         session.receive(subscribe("HikeBadge", #"{"scheme":"dark"}"#, id: 100), from: b)
         #expect(session.read(b, type: "ack").map { $0["id"] } == [.integer(100)])

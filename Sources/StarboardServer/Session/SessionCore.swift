@@ -61,6 +61,11 @@ struct SessionCore {
     /// Subscriptions in other environments still to be answered with a render and the variants,
     /// by component.
     private var awaitingFirstRender: [String: [Subscriptions.Watch.Waiting]] = [:]
+    /// Most environments one call to the worker renders a component's values in (and its
+    /// variants in); more go in later turns, so others' changes go between.
+    static let maxEnvironmentsPerCall = 4
+    /// The environments a component's values at `revision` were sent to be rendered in.
+    private var refreshTried: [String: (revision: Int, environments: Set<RenderEnvironment>)] = [:]
     /// Each component's shared history (actions log, undo and redo), kept apart from its state
     /// so that copies of the state never copy the log; it outlives reloads of the component code.
     private(set) var histories: [String: History] = [:]
@@ -464,15 +469,27 @@ struct SessionCore {
     /// them. Nil when nothing is left to ask.
     private mutating func refreshCall(for name: String, into out: inout SessionEffects) -> WorkerRender? {
         guard let entry = components[name] else { return nil }
-        var needed = subscriptions.otherEnvironments(of: name).filter { entry.environmentRenders[$0] == nil }
+        let tried = triedEnvironments(of: name)
+        var needed = subscriptions.otherEnvironments(of: name).filter { entry.environmentRenders[$0] == nil && !tried.contains($0) }
         var variants: [RenderEnvironment] = []
         for waiting in awaitingFirstRender[name] ?? [] {
             if entry.environmentRenders[waiting.environment] == nil, !needed.contains(waiting.environment) { needed.append(waiting.environment) }
             if environmentVariants[name]?[waiting.environment] == nil, !variants.contains(waiting.environment) { variants.append(waiting.environment) }
         }
         answerWaiting(name, into: &out)
+        // A few at a time: one call is a turn of the worker everyone else waits for, and 16
+        // environments with their variants took 330 ms. The rest go in the next turns.
+        needed = Array(needed.prefix(Self.maxEnvironmentsPerCall))
+        variants = Array(variants.prefix(Self.maxEnvironmentsPerCall))
         guard !needed.isEmpty || !variants.isEmpty else { return nil }
+        refreshTried[name] = (entry.revision, tried.union(needed))
         return WorkerRender(component: name, base: entry.values, environments: needed, variants: variants)
+    }
+
+    /// The environments rendered (or tried: a render may fail) for the component's current values.
+    private func triedEnvironments(of name: String) -> Set<RenderEnvironment> {
+        guard let tried = refreshTried[name], tried.revision == components[name]?.revision else { return [] }
+        return tried.environments
     }
 
     /// Answers the subscriptions whose render and variants are both at hand.
@@ -528,8 +545,11 @@ struct SessionCore {
         case .failure(let error):
             environmentCrashed(name, environments, error, into: &out)
         }
-        // The values moved on meanwhile: what was made is stale, so the newest values go next.
-        if !current || awaitingFirstRender[name] != nil { refreshOtherEnvironments(of: name) }
+        // The values moved on meanwhile: what was made is stale, so the newest values go next;
+        // environments left for the next turn go then too.
+        let tried = triedEnvironments(of: name)
+        let left = current && subscriptions.otherEnvironments(of: name).contains { components[name]?.environmentRenders[$0] == nil && !tried.contains($0) }
+        if !current || left || awaitingFirstRender[name] != nil { refreshOtherEnvironments(of: name) }
     }
 
     /// Component code crashed or hung rendering in other environments: the windows there are told,
