@@ -171,9 +171,13 @@ public struct RenderEnvironment: Hashable, Sendable {
 
     /// Language and optional region, as `Locale` names them (`de`, `de_DE`, `zh_Hant_TW`).
     static func isLocaleIdentifier(_ text: String) -> Bool {
-        let known = Set(Locale.availableIdentifiers)
-        return known.contains(text) || known.contains(text.replacingOccurrences(of: "-", with: "_"))
+        knownLocales.contains(text) || knownLocales.contains(text.replacingOccurrences(of: "-", with: "_"))
     }
+
+    /// Every locale Foundation knows, gathered once: building the set took 0.7 ms, on the service
+    /// thread for every request that names a locale (a flood of 1,000 subscriptions held another
+    /// client's `set` back for 400 ms).
+    static let knownLocales = Set(Locale.availableIdentifiers)
 }
 
 /// Why an environment value was refused.

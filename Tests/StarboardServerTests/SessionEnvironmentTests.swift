@@ -69,7 +69,7 @@ struct SessionEnvironmentTests {
         var environmentsRendered = 0
         while let call = session.calls.first {
             if case .render(let request) = call.request {
-                #expect(request.environments.count <= SessionCore.maxEnvironmentsPerCall && request.variants.count <= SessionCore.maxEnvironmentsPerCall)
+                #expect(request.environments.count <= SessionCore.maxEnvironmentsPerCall && request.variants.count <= SessionCore.maxVariantEnvironmentsPerCall)
                 environmentsRendered += request.environments.count
             }
             session.answer()

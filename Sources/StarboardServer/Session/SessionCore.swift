@@ -63,7 +63,11 @@ struct SessionCore {
     private var awaitingFirstRender: [String: [Subscriptions.Watch.Waiting]] = [:]
     /// Most environments one call to the worker renders a component's values in (and its
     /// variants in); more go in later turns, so others' changes go between.
-    static let maxEnvironmentsPerCall = 4
+    /// Eight: a page watches at most seven (its own and a matrix of six), which stay one call.
+    static let maxEnvironmentsPerCall = 8
+    /// Most environments one call renders the component's variants in: each is a render per
+    /// variant, the heaviest part of a subscription in a new environment.
+    static let maxVariantEnvironmentsPerCall = 4
     /// The environments a component's values at `revision` were sent to be rendered in.
     private var refreshTried: [String: (revision: Int, environments: Set<RenderEnvironment>)] = [:]
     /// Each component's shared history (actions log, undo and redo), kept apart from its state
@@ -477,10 +481,10 @@ struct SessionCore {
             if environmentVariants[name]?[waiting.environment] == nil, !variants.contains(waiting.environment) { variants.append(waiting.environment) }
         }
         answerWaiting(name, into: &out)
-        // A few at a time: one call is a turn of the worker everyone else waits for, and 16
-        // environments with their variants took 330 ms. The rest go in the next turns.
+        // A few at a time: one call is a turn of the worker everyone else waits for. The rest go
+        // in the next turns.
         needed = Array(needed.prefix(Self.maxEnvironmentsPerCall))
-        variants = Array(variants.prefix(Self.maxEnvironmentsPerCall))
+        variants = Array(variants.prefix(Self.maxVariantEnvironmentsPerCall))
         guard !needed.isEmpty || !variants.isEmpty else { return nil }
         refreshTried[name] = (entry.revision, tried.union(needed))
         return WorkerRender(component: name, base: entry.values, environments: needed, variants: variants)
