@@ -135,6 +135,25 @@ struct SwiftSourceText {
         return bytes.count
     }
 
+    /// Just past the `)` that closes an interpolation whose code starts at `index`.
+    private static func endOfInterpolation(_ bytes: [UInt8], at index: Int) -> Int {
+        var depth = 1
+        var at = index
+        while at < bytes.count {
+            if let end = endOfString(bytes, at: at) ?? endOfComment(bytes, at: at) {
+                at = end
+                continue
+            }
+            if bytes[at] == UInt8(ascii: "(") { depth += 1 }
+            if bytes[at] == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return at + 1 }
+            }
+            at += 1
+        }
+        return bytes.count
+    }
+
     /// Just past the string literal that starts at `index` (its `#`s included), if one does.
     private static func endOfString(_ bytes: [UInt8], at index: Int) -> Int? {
         var hashes = 0
@@ -151,6 +170,11 @@ struct SwiftSourceText {
                 var following = at + 1
                 var escapeHashes = 0
                 while following < bytes.count, bytes[following] == UInt8(ascii: "#"), escapeHashes < hashes { escapeHashes += 1; following += 1 }
+                // An interpolation is code, with strings of its own: `"\(["]"].count)"`.
+                if escapeHashes == hashes, following < bytes.count, bytes[following] == UInt8(ascii: "(") {
+                    at = endOfInterpolation(bytes, at: following + 1)
+                    continue
+                }
                 at = escapeHashes == hashes ? following + 1 : at + 1
                 continue
             }

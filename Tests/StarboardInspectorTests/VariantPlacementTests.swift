@@ -35,6 +35,16 @@ struct VariantPlacementTests {
         #expect(try parseError(edited) == nil)
     }
 
+    /// A string whose interpolation holds a string with a bracket, `"\(["]"].count)"`, before the
+    /// list was read as ending early, and the save refused for the wrong reason.
+    @Test func anInterpolationWithStringsOfItsOwnIsCodeInsideAString() throws {
+        let source = "struct X {\n    static let note = \"\\([\"]\"].count) \\(\"(\") done\"\n    static let variants = [Variant<X>(\"A\")]\n}\n"
+        #expect(try parseError(source) == nil, "the file is valid Swift")
+        let edited = try add(source)
+        #expect(edited.contains(#"static let variants = [Variant<X>("A"), Variant("B") { $0.rating = 2 }]"#))
+        #expect(try parseError(edited) == nil)
+    }
+
     @Test func anEmptyListOpensOntoLinesOfItsOwn() throws {
         // The line the refusal for a missing list tells people to add.
         let edited = try add("struct X {\n    static let variants: [Variant<X>] = []\n}\n")
