@@ -18,12 +18,12 @@ struct Subscriptions {
         }
     }
 
-    /// Most components and environments one connection may watch, counted in pairs (a component
-    /// in light and in dark is two). Each change re-renders its component in every environment
-    /// watched, so this also bounds the renders one client adds to a change: one client once
-    /// watched a component in 1,920 environments, and another's `set` took 3.2 s. The page watches
-    /// at most seven (its own environment and a matrix of six).
-    static let maxWatchesPerConnection = 16
+    /// Most components and environments one connection may watch in all, counted in pairs (a
+    /// component in light and in dark is two); ``SessionCore/maximumEnvironmentsPerComponent``
+    /// bounds those of one component, and so the renders one client adds to a change. One
+    /// client once watched a component in 1,920 environments, and another's `set` took 3.2 s.
+    /// The page watches one component at a time, in at most nine.
+    static let maxWatchesPerConnection = 32
 
     private(set) var connections: Set<ConnectionID> = []
     private var watching: [ConnectionID: Set<Watch>] = [:]
