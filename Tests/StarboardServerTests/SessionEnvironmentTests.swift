@@ -86,6 +86,22 @@ struct SessionEnvironmentTests {
         #expect(session.read(a, type: "ack").contains { $0["id"] == .integer(200) })
     }
 
+    /// A subscription whose first render failed (a render problem, not a crash) stayed waiting,
+    /// and the same render was asked for again after every answer, for ever: the problem
+    /// answers it, and the worker is left alone.
+    @Test func aFirstRenderThatFailsIsAnsweredByItsProblemAndNotAskedForAgain() throws {
+        var session = try CoreHarness(registry: registry, connections: [a])
+        session.receive(subscribe("HikeBadge", #"{"scheme":"dark"}"#), from: a)
+        session.answer(with: .render(RenderSet(renders: [.failure(PropertyProblem(message: "too many views"))], variants: [.array([])])))
+        #expect(session.calls.isEmpty, "nothing more asked of the worker: \(session.calls)")
+        let problem = try #require(session.read(a, type: "problem").last)
+        #expect(problem["message"]?.stringValue?.contains("could not be rendered in dark: too many views") == true)
+        // The next change tries that environment again.
+        session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"Again"}}"#, from: a)
+        session.answerAll()
+        #expect(session.read(a, type: "render").last?["environment"] == .string("dark"))
+    }
+
     /// Subscribing and unsubscribing across thousands of environments kept every one's renders
     /// and variants: an environment nobody watches any more is forgotten, and made again when
     /// someone watches it again.

@@ -535,6 +535,7 @@ struct SessionCore {
                     let message = "\(name) could not be rendered in \(environment.name): \(problem.message)"
                     out.broadcast(ServerMessage.problem(component: name, message: message, environment: environment),
                                   to: subscriptions.subscribers(of: name, in: environment), coalescingKey: "problem:\(name):\(environment.name)")
+                    if current { answeredByProblem(name, [environment]) }
                 }
             }
             components[name] = entry
@@ -544,6 +545,7 @@ struct SessionCore {
                 out.broadcast(ServerMessage.problem(component: name, message: message, environment: environment),
                               to: subscriptions.subscribers(of: name, in: environment), coalescingKey: "problem:\(name):\(environment.name)")
             }
+            if current { answeredByProblem(name, environments) }
         case .success(let other):
             environmentCrashed(name, environments, .unavailable("the worker answered a render with \(other)"), into: &out)
         case .failure(let error):
@@ -554,6 +556,13 @@ struct SessionCore {
         let tried = triedEnvironments(of: name)
         let left = current && subscriptions.otherEnvironments(of: name).contains { components[name]?.environmentRenders[$0] == nil && !tried.contains($0) }
         if !current || left || awaitingFirstRender[name] != nil { refreshOtherEnvironments(of: name) }
+    }
+
+    /// Subscriptions waiting in environments whose render of the current values failed are
+    /// answered by the problem: asked again, the same values would fail again, for ever.
+    private mutating func answeredByProblem(_ name: String, _ environments: [RenderEnvironment]) {
+        awaitingFirstRender[name]?.removeAll { environments.contains($0.environment) }
+        if awaitingFirstRender[name]?.isEmpty == true { awaitingFirstRender[name] = nil }
     }
 
     /// Component code crashed or hung rendering in other environments: the windows there are told,
