@@ -645,7 +645,8 @@ inspector.addEventListener('change', (event) => {
   if (!state.current) return;
   const { property, value } = event.detail;
   changes.submit(state.current.name, { [property]: value });
-  showUnsettled();
+  // The field itself already shows the value; the other rows follow once the drag pauses.
+  renders.follow('unsettled', showUnsettled);
 });
 
 /** Marks rows whose change is on its way (or waiting for the connection). */
@@ -730,6 +731,8 @@ function reportError(error, values = {}) {
 
 function showNotes(notes) {
   const list = $('notes');
+  // An ack comes with every change of a drag: leave an empty list alone.
+  if (!(Array.isArray(notes) && notes.length) && !list.firstChild) return;
   list.replaceChildren(...(Array.isArray(notes) ? notes : []).map((text) => {
     const item = document.createElement('li');
     item.textContent = text;
