@@ -645,8 +645,9 @@ inspector.addEventListener('change', (event) => {
   if (!state.current) return;
   const { property, value } = event.detail;
   changes.submit(state.current.name, { [property]: value });
-  // The field itself already shows the value; the other rows follow once the drag pauses.
-  renders.follow('unsettled', showUnsettled);
+  // Now, not as follow-up work: clearing the field's error puts the rendered value back in
+  // its slider, and only the unsettled value keeps the thumb where it was dragged.
+  showUnsettled();
 });
 
 /** Marks rows whose change is on its way (or waiting for the connection). */
