@@ -36,7 +36,7 @@ public enum BenchCommandLine {
           --browser-only         Only input → painted in headless Chromium (STARBOARD_CHROMIUM, else
                                  /usr/bin/chromium), for the first slider of each component.
           --browser-inputs N     Slider inputs per component and rhythm in the browser (default 40; 0 skips).
-          --layout-only          Only render cost and layout against view size (no servers).
+          --layout-only          Only render cost, deflate per render and layout against view size (no servers).
           --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
                                  permessage-deflate (by default they offer it as browsers do).
         Set STARBOARD_BIN to start servers from another starboard executable.
