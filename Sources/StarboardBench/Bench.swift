@@ -31,16 +31,29 @@ public enum Bench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let renders = try RenderBench.run(registry: registry, iterations: max(options.renderIterations, 1), log: log)
+        let deflate = try DeflateBench.run(registry: registry, iterations: max(options.renderIterations, 1), log: log)
         let workbench = try WorkbenchBench.run(registry: registry, iterations: max(options.renderIterations, 1))
         log("workbench: done")
         let latency = try LatencyBench.run(options, stateFile: folder + "/latency.json", log: log)
         let fanOut = try FanOutBench.run(unpinned, stateFile: folder + "/fanout.json", log: log)
         let burst = try BurstBench.run(unpinned, stateFile: folder + "/burst.json", log: log)
         let startup = try StartupBench.run(unpinned, stateFile: folder + "/startup.json", log: log)
+        let browser = options.browserInputs > 0
+            ? try BrowserBench.run(unpinned, components: registry.components.map(\.name), stateFile: folder + "/browser.json", folder: folder, log: log)
+            : nil
         return BenchReport(
             machine: .current, options: options, renders: renders, workbench: workbench, latency: latency,
-            fanOut: fanOut, burst: burst, startup: startup
+            fanOut: fanOut, burst: burst, startup: startup, browser: browser, deflate: deflate
         )
+    }
+
+    /// Only input → painted in headless Chromium; nil without a Chromium.
+    public static func runBrowser(_ options: BenchOptions, registry: Registry, log: (String) -> Void = { _ in }) throws(BenchError) -> BrowserResult? {
+        var unpinned = options
+        unpinned.placement = .free
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try BrowserBench.run(unpinned, components: registry.components.map(\.name), stateFile: folder + "/browser.json", folder: folder, log: log)
     }
 
     /// The running executable's path (`/proc/self/exe`), to start servers from the same binary.

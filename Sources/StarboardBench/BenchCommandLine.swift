@@ -10,7 +10,7 @@ public enum BenchCommandLine {
         USAGE: starboard-bench [--quick] [--json FILE] [--render-iterations N] [--round-trips N]
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
                                [--web DIR] [--no-worker] [--placement split|shared|free]
-                               [--layout-only] [--plain-subscribers]
+                               [--layout-only] [--browser-only] [--browser-inputs N] [--plain-subscribers]
 
         Runs the benchmarks against servers started from the `starboard` executable beside this one
         (`serve`, children on free loopback ports, stopped at the end) and its own echo server,
@@ -33,7 +33,10 @@ public enum BenchCommandLine {
           --no-worker            Measure a server that runs component code in-process (serve --no-worker).
           --placement P          split (default): clients on core 0, servers on core 1; shared: all
                                  on core 0; free: no pinning. For change → render and its floor.
-          --layout-only          Only render cost and layout against view size (no servers).
+          --browser-only         Only input → painted in headless Chromium (STARBOARD_CHROMIUM, else
+                                 /usr/bin/chromium), for the first slider of each component.
+          --browser-inputs N     Slider inputs per component and rhythm in the browser (default 40; 0 skips).
+          --layout-only          Only render cost, deflate per render and layout against view size (no servers).
           --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
                                  permessage-deflate (by default they offer it as browsers do).
         Set STARBOARD_BIN to start servers from another starboard executable.
@@ -69,6 +72,12 @@ public enum BenchCommandLine {
                 let report = try Bench.runLayout(parsed.options, registry: registry, log: log)
                 return CommandOutput(stdout: report.table)
             }
+            if parsed.options.browserOnly {
+                guard let result = try Bench.runBrowser(parsed.options, registry: registry, log: log) else {
+                    return failure("no Chromium to drive: install chromium or set STARBOARD_CHROMIUM", code: 1)
+                }
+                return CommandOutput(stdout: result.table + "\n" + BenchReport.browserTargets(result).table)
+            }
             let report = try Bench.run(parsed.options, registry: registry, log: log)
             var output = CommandOutput(stdout: report.table)
             if let path = parsed.json { output.files[path] = Data((report.json.description + "\n").utf8) }
@@ -100,11 +109,12 @@ public enum BenchCommandLine {
         var json: String?
         var quick = false
         var layoutOnly = false
+        var browserOnly = false
         var serveArguments: [String] = []
         var placement = Placement.split
         var plainSubscribers = false
         var counts: [String: Int] = [:]
-        let countOptions = ["--render-iterations", "--round-trips", "--subscribers", "--fan-out-trials", "--burst", "--startups"]
+        let countOptions = ["--render-iterations", "--round-trips", "--subscribers", "--fan-out-trials", "--burst", "--startups", "--browser-inputs"]
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -116,6 +126,10 @@ public enum BenchCommandLine {
                 continue
             case "--layout-only":
                 layoutOnly = true
+                index += 1
+                continue
+            case "--browser-only":
+                browserOnly = true
                 index += 1
                 continue
             case "--no-worker":
@@ -136,7 +150,7 @@ public enum BenchCommandLine {
                 guard let value else { return .failure(usageError("\(argument) needs a path")) }
                 if argument == "--json" { json = value } else { web = value }
             case _ where countOptions.contains(argument):
-                guard let value, let count = Int(value), count > 0 else {
+                guard let value, let count = Int(value), count > 0 || (argument == "--browser-inputs" && count == 0) else {
                     return .failure(usageError("\(argument) needs a positive number"))
                 }
                 counts[argument] = count
@@ -159,6 +173,8 @@ public enum BenchCommandLine {
         if let n = counts["--fan-out-trials"] { options.fanOutTrials = n }
         if let n = counts["--burst"] { options.burst = n }
         if let n = counts["--startups"] { options.startups = n }
+        if let n = counts["--browser-inputs"] { options.browserInputs = n }
+        options.browserOnly = browserOnly
         options.echoBinary = bench
         options.serveArguments = serveArguments
         options.placement = placement

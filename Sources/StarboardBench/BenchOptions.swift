@@ -27,6 +27,10 @@ public struct BenchOptions: Sendable {
     public var startups = 10
     /// Which cores the change → render client, the server and the echo server run on.
     public var placement = Placement.split
+    /// Slider inputs per component and rhythm in the browser bench (0 skips it).
+    public var browserInputs = 40
+    /// Only the browser bench (`--browser-only`).
+    public var browserOnly = false
     /// Extra `serve` arguments for the server under test (e.g. `--no-worker` to measure without the worker process).
     public var serveArguments: [String] = []
 
@@ -47,6 +51,7 @@ public struct BenchOptions: Sendable {
         options.fanOutTrials = 3
         options.burst = 100
         options.startups = 2
+        options.browserInputs = 8
         return options
     }
 

@@ -20,6 +20,10 @@ public struct BenchReport: Sendable {
     public let fanOut: FanOutReport
     public let burst: BurstResult
     public let startup: StartupResult
+    /// Input → painted in headless Chromium; nil where there is none.
+    public var browser: BrowserResult? = nil
+    /// Deflating a render message against rendering it, per component.
+    public var deflate: [DeflateResult] = []
 
     /// The issue's targets, PASS or MISS.
     public var targets: [TargetCheck] {
@@ -68,6 +72,12 @@ public struct BenchReport: Sendable {
             name: "burst: final state delivered", target: "to both clients",
             measured: "sender \(burst.finalDeliveredToSender ? "yes" : "no"), other \(burst.finalDeliveredToOther ? "yes" : "no")",
             met: delivered))
+        for result in deflate where result.messageBytes < 16 * 1024 {
+            checks.append(TargetCheck(
+                name: "\(result.component): deflate vs render (median)", target: "≤ 0.25×",
+                measured: String(format: "%.2f×", result.currentRatio), met: result.currentRatio <= 0.25))
+        }
+        if let browser { checks += Self.browserTargets(browser).checks }
         checks.append(TargetCheck(
             name: "start-up to catalog (median)", target: "≤ 200 ms",
             measured: Self.millis(startup.catalogReceived.medianMicros), met: startup.catalogReceived.medianMicros <= 200_000))
@@ -85,6 +95,7 @@ public struct BenchReport: Sendable {
         for result in renders {
             out += "| \(result.component) | \(result.variant) | \(Self.micros(result.timing.medianMicros)) | \(Self.micros(result.timing.p99Micros)) | \(result.svgBytes) | \(result.allocations) |\n"
         }
+        out += "\n" + DeflateBench.table(deflate)
         out += "\nWhole worker job for one change (Workbench, in-process: read the request, check values, "
         out += "re-instantiate, render, write the reply): \(workbench.component) median \(Self.micros(workbench.timing.medianMicros)), "
         out += "p99 \(Self.micros(workbench.timing.p99Micros)), \(workbench.allocations) allocations\n"
@@ -114,6 +125,7 @@ public struct BenchReport: Sendable {
         out += String(format: "| server peak RSS growth (sampled / VmHWM) | %.1f MB / %.1f MB |\n", Double(burst.peakResidentGrowth) / 1e6, Double(burst.peakHighWaterGrowth) / 1e6)
         out += "| final state (revision \(burst.finalRevision)) at sender / other | \(burst.finalDeliveredToSender ? "yes" : "no") / \(burst.finalDeliveredToOther ? "yes" : "no") |\n"
         out += "\nStart-up (\(startup.catalogReceived.count) starts): listening line after \(Self.millis(startup.announced.medianMicros)), catalog received after \(Self.millis(startup.catalogReceived.medianMicros)) (medians)\n"
+        if let browser { out += "\n" + browser.table }
         out += "\nTargets\n\n| target | goal | measured | |\n|---|---|---:|---|\n"
         for check in targets {
             out += "| \(check.name) | \(check.target) | \(check.measured) | \(check.met ? "PASS" : "**MISS**") |\n"
@@ -184,9 +196,39 @@ public struct BenchReport: Sendable {
                 ("finalDeliveredToOther", .bool(burst.finalDeliveredToOther)),
             ])),
             ("startup", .object([("announced", summary(startup.announced)), ("catalogReceived", summary(startup.catalogReceived))])),
+            ("deflate", .array(deflate.map {
+                .object([
+                    ("component", .string($0.component)), ("messageBytes", .integer($0.messageBytes)), ("render", summary($0.render)),
+                    ("standard", summary($0.standard)), ("standardBytes", .integer($0.standardBytes)),
+                    ("current", summary($0.current)), ("currentBytes", .integer($0.currentBytes)),
+                ])
+            })),
+            ("browser", .array((browser?.rows ?? []).map {
+                .object([
+                    ("component", .string($0.component)), ("property", .string($0.property)), ("rhythm", .string($0.rhythm)),
+                    ("inputs", .integer($0.inputs)), ("renders", .integer($0.renders)), ("arrived", summary($0.arrived)),
+                    ("inDOM", summary($0.inDOM)), ("painted", summary($0.painted)), ("paintedP90Micros", .number($0.p90PaintedMicros)),
+                ])
+            })),
             ("targets", .array(targets.map {
                 .object([("name", .string($0.name)), ("target", .string($0.target)), ("measured", .string($0.measured)), ("met", .bool($0.met))])
             })),
         ])
+    }
+
+    /// The issue's browser targets: painted within a frame at the median, two at p90.
+    static func browserTargets(_ browser: BrowserResult) -> (checks: [TargetCheck], table: String) {
+        var checks: [TargetCheck] = []
+        for row in browser.rows {
+            checks.append(TargetCheck(
+                name: "\(row.component), \(row.rhythm): input → painted median", target: "≤ 16.7 ms",
+                measured: millis(row.painted.medianMicros), met: row.painted.count > 0 && row.painted.medianMicros <= 16_700))
+            checks.append(TargetCheck(
+                name: "\(row.component), \(row.rhythm): input → painted p90", target: "≤ 33 ms",
+                measured: millis(row.p90PaintedMicros), met: row.painted.count > 0 && row.p90PaintedMicros <= 33_000))
+        }
+        var table = "Targets\n\n| target | goal | measured | |\n|---|---|---:|---|\n"
+        for check in checks { table += "| \(check.name) | \(check.target) | \(check.measured) | \(check.met ? "PASS" : "**MISS**") |\n" }
+        return (checks, table)
     }
 }

@@ -24,6 +24,8 @@ public struct GrowthRow: Sendable {
 public struct LayoutReport: Sendable {
     public let renders: [RenderResult]
     public let growth: [GrowthRow]
+    /// Deflating each component's render message against rendering it.
+    public var deflate: [DeflateResult] = []
 
     /// The layout issue's targets, PASS or MISS.
     public var targets: [TargetCheck] {
@@ -66,6 +68,7 @@ public struct LayoutReport: Sendable {
             out += "| \(row.family) | \(row.setting) | \(row.views) | \(row.sizings) | \(row.textMeasurements) | \(BenchReport.micros(row.timing.medianMicros)) | "
             out += String(format: "%.0f ns", row.nanosecondsPerView) + " | \(row.allocations) |\n"
         }
+        if !deflate.isEmpty { out += "\n" + DeflateBench.table(deflate) }
         out += "\nLayout targets\n\n| target | goal | measured | |\n|---|---|---:|---|\n"
         for check in targets {
             out += "| \(check.name) | \(check.target) | \(check.measured) | \(check.met ? "PASS" : "**MISS**") |\n"
@@ -145,6 +148,7 @@ extension Bench {
     public static func runLayout(_ options: BenchOptions, registry: Registry, log: (String) -> Void = { _ in }) throws(BenchError) -> LayoutReport {
         let renders = try RenderBench.run(registry: registry, iterations: max(options.renderIterations, 1), log: log)
         let growth = try LayoutBench.run(iterations: max(options.renderIterations, 1), log: log)
-        return LayoutReport(renders: renders, growth: growth)
+        let deflate = try DeflateBench.run(registry: registry, iterations: max(options.renderIterations, 1), log: log)
+        return LayoutReport(renders: renders, growth: growth, deflate: deflate)
     }
 }

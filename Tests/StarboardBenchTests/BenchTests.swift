@@ -81,6 +81,27 @@ import Testing
         #expect(report.startup.catalogReceived.count == 2)
         #expect(report.startup.catalogReceived.medianMicros >= report.startup.announced.medianMicros)
 
+        // Deflate against render, per component: the compressed message is smaller, both timed.
+        #expect(report.deflate.map(\.component) == registry.components.map(\.name))
+        for result in report.deflate {
+            #expect(result.render.count == 20 && result.current.count == 20 && result.standard.count == 20)
+            #expect(result.currentBytes < result.messageBytes && result.standardBytes < result.messageBytes)
+            #expect(result.current.medianMicros > 0)
+        }
+        #expect(report.table.contains("Deflate per render message"))
+
+        // Input → painted in Chromium, where there is one: both rhythms for every component,
+        // and each render reaches the DOM before it is painted.
+        if let browser = report.browser {
+            #expect(browser.rows.count == 2 * registry.components.count)
+            for row in browser.rows {
+                #expect(row.painted.count > 0, "\(row.component), \(row.rhythm): no render was painted")
+                #expect(row.painted.medianMicros >= row.inDOM.medianMicros)
+                #expect(row.inDOM.medianMicros >= row.arrived.medianMicros)
+            }
+            #expect(report.table.contains("Input → painted in headless Chromium"))
+        }
+
         #expect(report.targets.count >= 13)
         #expect(report.targets.contains { $0.name == "new values: change→render median vs floor" })
         #expect(report.table.contains("| RatingControl | (defaults) |"))
@@ -123,6 +144,9 @@ import Testing
     @Test func badOptionsExitTwoNamingTheProblem() {
         let output = BenchCommandLine.run(["--placement", "anywhere"], registry: makeRegistry)
         #expect(output.exitCode == 2)
+        let inputs = BenchCommandLine.run(["--browser-inputs", "-1"], registry: makeRegistry)
+        #expect(inputs.exitCode == 2)
+        #expect(inputs.stderr.contains("--browser-inputs needs a positive number"))
         #expect(output.stderr.contains("starboard-bench: --placement needs one of split, shared, free"))
         #expect(BenchCommandLine.run(["--help"], registry: makeRegistry).stdout.contains("USAGE: starboard-bench"))
     }

@@ -112,3 +112,23 @@ test('discard drops queued values before a reset', () => {
   queue.discard('RatingControl');
   assert.deepEqual([...queue.queued()], []);
 });
+
+test('the next set goes out on the ack, without waiting for a render; values stay unsettled until theirs', async () => {
+  // Acks at once; renders only when the test delivers them.
+  const connection = {
+    isOpen: true, sent: [], revision: 0,
+    async request(message) { this.sent.push(message); return { type: 'ack', component: message.component, revision: ++this.revision }; },
+  };
+  const queue = new ChangeQueue(connection);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  queue.submit('RatingControl', { starCount: 1 });
+  await tick();
+  queue.submit('RatingControl', { starCount: 2 });
+  await tick();
+  assert.deepEqual(connection.sent.map((m) => m.values.starCount), [1, 2]);
+  assert.deepEqual(queue.unsettled('RatingControl'), { starCount: 2 });
+  queue.renderArrived('RatingControl', 1);
+  assert.deepEqual(queue.unsettled('RatingControl'), { starCount: 2 });
+  queue.renderArrived('RatingControl', 2);
+  assert.deepEqual(queue.unsettled('RatingControl'), {});
+});

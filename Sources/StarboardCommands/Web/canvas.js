@@ -75,6 +75,7 @@ export class Canvas extends EventTarget {
   #stage; #frame; #preview; #overlay; #sizeLabel; #empty;
   #svgText = null;
   #size = null;
+  #stageSize = null; // the stage's client size, as the last ResizeObserver saw it
   #elements = [];
   #zoom = 'fit';
   #outlines = false;
@@ -128,7 +129,14 @@ export class Canvas extends EventTarget {
       event.preventDefault();
       this.#tap(target, null);
     });
-    new ResizeObserver(() => this.#layout()).observe(stage);
+    // The stage's size is read here, when it changes, and never while a render is
+    // drawn: reading clientWidth after replacing the SVG would lay out the whole
+    // page on the spot, which cost a drag most of its frame.
+    // (A ResizeObserver runs just after layout, so reading it there costs nothing.)
+    new ResizeObserver(() => {
+      this.#stageSize = { width: stage.clientWidth, height: stage.clientHeight };
+      this.#layout();
+    }).observe(stage);
   }
 
   get svgText() { return this.#svgText; }
@@ -224,8 +232,9 @@ export class Canvas extends EventTarget {
   get scale() {
     if (!this.#size) return 1;
     if (this.#zoom !== 'fit') return Number(this.#zoom);
-    const width = Math.max(this.#stage.clientWidth - STAGE_PADDING * 2, 40);
-    const height = Math.max(this.#stage.clientHeight - STAGE_PADDING * 2, 40);
+    this.#stageSize ??= { width: this.#stage.clientWidth, height: this.#stage.clientHeight };
+    const width = Math.max(this.#stageSize.width - STAGE_PADDING * 2, 40);
+    const height = Math.max(this.#stageSize.height - STAGE_PADDING * 2, 40);
     return Math.max(0.1, Math.min(width / this.#size.width, height / this.#size.height, 4));
   }
 

@@ -1,9 +1,12 @@
 // Sends value changes so that a dragged slider never floods the server.
 //
-// At most one `set` per component is in flight. Values submitted meanwhile are
-// merged (latest wins) and sent once the previous change has been acked and
-// its render has arrived. The same bookkeeping measures latency: the time from
-// sending a change until the render whose revision the ack named arrives.
+// At most one `set` per component is unacknowledged. Values submitted meanwhile
+// are merged (latest wins) and sent as soon as the previous change is acked:
+// a drag does not wait for a render before sending its next value (the page
+// draws at most one render a frame, newest first; see renderscheduler.js).
+// Sent values stay "unsettled" until the render whose revision their ack named
+// arrives. The same bookkeeping measures latency: the time from sending a
+// change until that render arrives.
 
 import { DisconnectedError } from './connection.js';
 
@@ -16,7 +19,8 @@ const RENDER_WAIT_MS = 1500;
 export class ChangeQueue extends EventTarget {
   #connection;
   #pending = new Map();   // component → values not yet sent
-  #inFlight = new Map();  // component → values of the set awaiting ack + render
+  #inFlight = new Map();  // component → values of the set awaiting its ack
+  #awaiting = new Map();  // component → [{revision, values}] acked, their render not in yet
   #newest = new Map();    // component → newest render revision seen
   #waiters = [];          // {component, revision, resolve}
 
@@ -38,7 +42,8 @@ export class ChangeQueue extends EventTarget {
    * never flips back to the old value while it travels.
    */
   unsettled(component) {
-    return { ...(this.#inFlight.get(component) ?? {}), ...(this.#pending.get(component) ?? {}) };
+    const acked = Object.assign({}, ...(this.#awaiting.get(component) ?? []).map((entry) => entry.values));
+    return { ...acked, ...(this.#inFlight.get(component) ?? {}), ...(this.#pending.get(component) ?? {}) };
   }
 
   /** Values queued and not yet sent, per component (what waits for a connection). */
@@ -70,6 +75,7 @@ export class ChangeQueue extends EventTarget {
   renderArrived(component, revision) {
     const newest = this.#newest.get(component);
     if (newest === undefined || revision > newest) this.#newest.set(component, revision);
+    this.#settle(component, revision);
     this.#waiters = this.#waiters.filter((waiter) => {
       if (waiter.component !== component || revision < waiter.revision) return true;
       waiter.resolve(true);
@@ -96,10 +102,9 @@ export class ChangeQueue extends EventTarget {
     this.#pending.delete(component);
     this.#inFlight.set(component, values);
     const started = performance.now();
+    let ack;
     try {
-      const ack = await this.#connection.request({ type: 'set', component, values });
-      this.dispatchEvent(new CustomEvent('ack', { detail: { component, values, ack } }));
-      await this.#awaitRender(component, ack.revision, started);
+      ack = await this.#connection.request({ type: 'set', component, values });
     } catch (error) {
       if (error instanceof DisconnectedError) {
         // Keep the values; anything queued since is newer and wins.
@@ -107,10 +112,35 @@ export class ChangeQueue extends EventTarget {
       } else {
         this.dispatchEvent(new CustomEvent('error', { detail: { component, values, error } }));
       }
-    } finally {
       this.#inFlight.delete(component);
+      this.#flush(component);
+      return;
     }
+    this.#inFlight.delete(component);
+    const entry = { revision: ack.revision, values };
+    const newest = this.#newest.get(component) ?? -Infinity;
+    if (typeof ack.revision === 'number' && ack.revision > newest) {
+      this.#awaiting.set(component, [...(this.#awaiting.get(component) ?? []), entry]);
+    }
+    this.dispatchEvent(new CustomEvent('ack', { detail: { component, values, ack } }));
     this.#flush(component);
+    await this.#awaitRender(component, ack.revision, started);
+    this.#dropAwaiting(component, entry); // settled, or its render was lost
+  }
+
+  /** Values whose render (or a newer one) arrived are settled. */
+  #settle(component, revision) {
+    const entries = this.#awaiting.get(component);
+    if (!entries) return;
+    const left = entries.filter((entry) => entry.revision > revision);
+    if (left.length) this.#awaiting.set(component, left);
+    else this.#awaiting.delete(component);
+  }
+
+  #dropAwaiting(component, entry) {
+    const entries = this.#awaiting.get(component)?.filter((other) => other !== entry);
+    if (entries?.length) this.#awaiting.set(component, entries);
+    else this.#awaiting.delete(component);
   }
 
   #awaitRender(component, revision, started) {

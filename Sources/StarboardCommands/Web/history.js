@@ -134,8 +134,8 @@ export class History extends EventTarget {
     this.#draw();
   }
 
-  /** One new entry (an `action` message). */
-  add(message) {
+  /** One new entry (an `action` message); `draw: false` leaves the list for a later `redraw()`. */
+  add(message, { draw = true } = {}) {
     if (message.component !== this.#component?.name || !message.action) return;
     const action = message.action;
     if (!this.#entries.some((entry) => entry.revision === action.revision)) {
@@ -144,8 +144,11 @@ export class History extends EventTarget {
       if (this.#entries.length > (message.limit ?? 200)) this.#entries.shift();
     }
     this.setAbility(message);
-    this.#draw();
+    if (draw) this.#draw();
   }
+
+  /** Draws the list again (after `add(…, {draw: false})`). */
+  redraw() { this.#draw(); }
 
   setAbility({ canUndo, canRedo }) {
     this.#undo.setAttribute('aria-disabled', String(!canUndo));

@@ -29,6 +29,7 @@ import { ViewTabs } from './tabs.js';
 import { SelectionPanel } from './selection.js';
 import { SaveVariant } from './savevariant.js';
 import { AffectingProperties } from './affects.js';
+import { RenderScheduler } from './renderscheduler.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,6 +73,22 @@ const saveVariant = new SaveVariant({
   toast: (text, kind) => toast(text, kind),
 });
 
+/**
+ * Runs `callback` in a task just after the next frame is painted; the timeout
+ * covers hidden windows, where frames do not run, so a second window still follows.
+ */
+const paintedChannel = new MessageChannel();
+const afterPaint = [];
+paintedChannel.port1.onmessage = () => afterPaint.shift()?.();
+function afterNextPaint(callback) {
+  let done = false;
+  const run = () => { if (!done) { done = true; callback(); } };
+  requestAnimationFrame(() => { afterPaint.push(run); paintedChannel.port2.postMessage(null); });
+  setTimeout(run, 100);
+}
+
+const renders = new RenderScheduler({ afterNextPaint, draw: (message) => drawRender(message), now: () => performance.now() });
+
 const state = {
   components: new Map(),
   current: null,           // catalog entry on screen
@@ -83,8 +100,6 @@ const state = {
   svg: null,
   newest: -Infinity,       // newest revision seen for the current component
   renderedVariants: null,  // last `variants` array received (renders may omit it)
-  pendingRender: null,     // newest render not yet drawn
-  frameScheduled: false,
   urlValues: null,         // values from the URL still to be sent after the first render
   firstCatalog: true,
   focusAfterRender: null,  // property search chose before the component's first render
@@ -98,6 +113,7 @@ connection.addEventListener('open', () => {
   // The server answers a new socket with its catalog; resync happens there.
   state.subscriptions.clear();
   state.newest = -Infinity;
+  renders.forget();
   state.tokenRefused = false;
   changes.forgetRevisions();
 });
@@ -244,7 +260,7 @@ function select(name, { history = 'push' } = {}) {
   const schemaChanged = !same || JSON.stringify(component) !== JSON.stringify(state.current);
   state.current = component;
   state.newest = -Infinity;
-  state.pendingRender = null;
+  renders.forget();
   changes.forgetRevisions(name);
   if (!same) {
     state.focusAfterRender = null;
@@ -329,7 +345,9 @@ async function loadHistory(component) {
 
 function onAction(message) {
   if (message.component !== state.current?.name) return;
-  shared.add(message);
+  // The list is redrawn once a drag pauses: an action comes with every render.
+  shared.add(message, { draw: false });
+  renders.follow('history', () => shared.redraw());
   const focused = inspector.focusedProperty();
   if (!changedElsewhere(message.action, focused, shared.window)) return;
   const change = message.action.changes.find((c) => c.property === focused);
@@ -382,40 +400,36 @@ function onRender(message) {
   const name = message.environment ?? 'standard';
   const known = state.latest.get(name);
   if (!known || !(message.revision < known.revision)) state.latest.set(name, message);
-  if (state.matrix && matrix.has(name)) matrix.draw(name, message);
+  // Matrix cells and variants follow the preview: drawn after it is painted, newest only.
+  if (state.matrix && matrix.has(name)) renders.follow(`cell\n${name}`, () => matrix.draw(name, message));
   if (name !== environmentName(state.environment)) return;
   // Variants come once, with the subscription; keep them even from a render that is stale.
-  if (Array.isArray(message.variants) && message.revision <= state.newest) {
+  if (Array.isArray(message.variants)) {
     state.renderedVariants = message.variants;
-    variants.showDeclared(message.variants);
-    showDocs();
+    renders.follow('variants', () => { variants.showDeclared(state.renderedVariants); showDocs(); });
   }
-  if (typeof message.revision === 'number') {
-    if (message.revision <= state.newest) return; // older than what is on screen
-    state.newest = message.revision;
-  }
-  if (Array.isArray(message.variants)) state.renderedVariants = message.variants;
-  state.pendingRender = message;
-  if (state.frameScheduled) return;
-  state.frameScheduled = true;
-  // rAF keeps drawing in step with the display; the timeout covers hidden
-  // windows, where rAF does not run, so a second window still follows.
-  let done = false;
-  const draw = () => { if (!done) { done = true; applyRender(); } };
-  requestAnimationFrame(draw);
-  setTimeout(draw, 100);
+  renders.arrive(name, message);
 }
 
-function applyRender() {
-  state.frameScheduled = false;
-  const message = state.pendingRender;
-  state.pendingRender = null;
+/**
+ * The critical path of a render: its SVG into the preview, nothing else, so it
+ * is painted in the next frame; the rest follows once the page has a frame to spare.
+ */
+function drawRender(message) {
   const component = state.current;
   if (!message || message.component !== component?.name) return;
-  const values = message.values ?? {};
-  state.values = values;
+  if (typeof message.revision === 'number') state.newest = message.revision;
+  state.values = message.values ?? {};
   state.svg = message.svg;
   canvas.show(message.svg, message.accessibility);
+  renders.follow('render', () => followRender(message));
+}
+
+/** Everything a render changes besides the preview: fields, panels, variants, the URL, the audit. */
+function followRender(message) {
+  const component = state.current;
+  if (message.component !== component?.name) return;
+  const values = message.values ?? {};
   inspector.update(values, changes.unsettled(component.name));
   if (state.focusAfterRender) {
     inspector.focus(state.focusAfterRender, { reveal: true });
@@ -568,6 +582,7 @@ function setEnvironment(environment, matrixKey = state.matrix, { subscribe = tru
   if (changed) {
     // The next render in the new environment is drawn whatever its revision.
     state.newest = -Infinity;
+    renders.forget();
     state.renderedVariants = null;
     accessibility.showAudit({ state: 'pending', where: describe(state.environment) });
   }
@@ -630,6 +645,8 @@ inspector.addEventListener('change', (event) => {
   if (!state.current) return;
   const { property, value } = event.detail;
   changes.submit(state.current.name, { [property]: value });
+  // Now, not as follow-up work: clearing the field's error puts the rendered value back in
+  // its slider, and only the unsettled value keeps the thumb where it was dragged.
   showUnsettled();
 });
 
@@ -715,6 +732,8 @@ function reportError(error, values = {}) {
 
 function showNotes(notes) {
   const list = $('notes');
+  // An ack comes with every change of a drag: leave an empty list alone.
+  if (!(Array.isArray(notes) && notes.length) && !list.firstChild) return;
   list.replaceChildren(...(Array.isArray(notes) ? notes : []).map((text) => {
     const item = document.createElement('li');
     item.textContent = text;

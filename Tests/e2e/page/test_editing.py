@@ -208,3 +208,37 @@ def test_applying_a_variant_shows_it_as_current(browser, server):
     assert browser.find_element(By.CSS_SELECTOR, '#variant-list [data-variant="Tenth Hike"]').get_attribute("aria-current") is None
     type_into(browser, "grayscale", "0.2")
     wait(browser, lambda d: d.find_element(By.ID, "variant-current").text == "Showing: your own values")
+
+
+def test_a_dragged_slider_stays_put_and_each_value_is_drawn_once_in_order(browser, server):
+    """Inputs as a drag makes them, one per animation frame: the thumb stays where each put it
+    (no flick back to the rendered value while the change travels), the preview ends on the last
+    value, and the revisions it showed never go backwards."""
+    fresh(browser, server, "RatingControl")
+    result = browser.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      const slider = document.getElementById('prop-starCount-slider');
+      const preview = document.getElementById('preview');
+      const shown = [];
+      const observer = new MutationObserver(() => shown.push(preview.querySelectorAll('[data-tap^="star-"]').length));
+      observer.observe(preview, { childList: true });
+      const kept = [];
+      (async () => {
+        for (const value of [6, 7, 8, 9, 10, 11, 12]) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          slider.value = String(value);
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+          kept.push(Number(slider.value));
+        }
+        const start = performance.now();
+        while (performance.now() - start < 8000 && preview.querySelectorAll('[data-tap^="star-"]').length !== 12) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        observer.disconnect();
+        done({ kept, shown });
+      })();
+    """)
+    assert result["kept"] == [6, 7, 8, 9, 10, 11, 12]
+    assert result["shown"] and result["shown"][-1] == 12, result
+    assert result["shown"] == sorted(result["shown"]), f"an older render was drawn after a newer one: {result['shown']}"
+    assert star_count(browser) == 12
