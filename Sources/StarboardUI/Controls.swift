@@ -154,10 +154,14 @@ extension ViewGraph {
         let tint = Paint.color(SystemColor.accent.resolve(in: environment))
         let saved = environment.foreground
         let kind = environment.buttonStyle.kind
-        switch kind {
-        case .plain: break
-        case .borderedProminent: environment.foreground = .color(Color.Resolved(red: 1, green: 1, blue: 1))
-        default: environment.foreground = tint
+        // A foreground set around the button wins over the style's, as in SwiftUI:
+        // `Button("Go") {}.foregroundColor(.white)` draws a white title.
+        if saved == nil {
+            switch kind {
+            case .plain: break
+            case .borderedProminent: environment.foreground = .color(Color.Resolved(red: 1, green: 1, blue: 1))
+            default: environment.foreground = tint
+            }
         }
         let background: Paint?
         switch kind {

@@ -36,6 +36,8 @@ struct LayoutEngine {
     /// Where the system's drawing over the preview (the status bar) starts in the display list;
     /// the audit looks at the preview only.
     var chromeStart: Int?
+    /// Per node, whether it can grow past what it chose (1), cannot (-1), or is not known yet (0).
+    private var growth: [Int8] = []
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
@@ -90,6 +92,7 @@ struct LayoutEngine {
         suppressedDepth = 0
         cache.removeAll(keepingCapacity: true)
         placement.removeAll(keepingCapacity: true)
+        growth.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
     }
@@ -391,8 +394,40 @@ struct LayoutEngine {
         }
     }
 
+    /// Places a stack's children as SwiftUI's stacks do once they know their own size: a `ZStack`
+    /// offers each child the stack's size, and `HStack` and `VStack` offer each child its share
+    /// along the axis (as when the stack was sized) and the stack's thickness across it. So a
+    /// `Color` behind text in a `ZStack`, or a `Divider` in a `VStack` of texts, fills the stack
+    /// even when the stack was asked for its ideal size, where the flexible child chose 10 points.
+    ///
+    /// Only a child that can grow (``canGrow(_:)``) and does not fill the stack yet is offered
+    /// the settled size: the others would choose what they chose, and sizing them again at every
+    /// level of a deep tree would multiply the work.
     private mutating func placeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         _ = layoutStack(index, kind, proposal, placing: true)
+        do {
+            let node = graph.nodes[Int(index)]
+            for slot in Int(node.firstChild)..<Int(node.firstChild) + Int(node.childCount) {
+                let child = graph.childList[slot]
+                let offer = placement[Int(child)]
+                let chosen = size(child, offer)
+                let narrower = chosen.width < rect.width - 1e-9 && canGrow(child, .horizontal)
+                let shorter = chosen.height < rect.height - 1e-9 && canGrow(child, .vertical)
+                var settled = offer
+                switch kind {
+                case .depth:
+                    guard narrower || shorter else { continue }
+                    settled = Proposal(width: rect.width, height: rect.height)
+                case .horizontal:
+                    guard shorter else { continue }
+                    settled.height = rect.height
+                case .vertical:
+                    guard narrower else { continue }
+                    settled.width = rect.width
+                }
+                placement[Int(child)] = settled
+            }
+        }
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
         // Where each child goes, in layout order; then drawn in z order.
@@ -446,6 +481,48 @@ struct LayoutEngine {
             }
         }
         origins.removeLast(count)
+    }
+
+    /// Whether node `index` may choose a larger size along `axis` when offered more there than
+    /// it chose: shapes, readers, spacers along their stack, flexible frames and what contains
+    /// them; not text, fixed frames or fixed-size content. Remembered per node, as placement asks
+    /// for each child of each stack.
+    private mutating func canGrow(_ index: Int32, _ axis: Axis) -> Bool {
+        if growth.count < graph.nodes.count {
+            growth.append(contentsOf: repeatElement(0, count: graph.nodes.count - growth.count))
+        }
+        let known = growth[Int(index)]
+        if known != 0 { return known & (axis == .horizontal ? 2 : 4) != 0 }
+        let horizontal = grows(index, .horizontal), vertical = grows(index, .vertical)
+        growth[Int(index)] = 1 | (horizontal ? 2 : 0) | (vertical ? 4 : 0)
+        return axis == .horizontal ? horizontal : vertical
+    }
+
+    private mutating func grows(_ index: Int32, _ axis: Axis) -> Bool {
+        let node = graph.nodes[Int(index)]
+        switch node.kind {
+        case .empty, .text: return false
+        case .shape, .geometry: return true
+        case .spacer(_, let along): return along == nil || along == axis
+        case .stack, .layer:
+            for slot in Int(node.firstChild)..<Int(node.firstChild) + Int(node.childCount) where canGrow(graph.childList[slot], axis) {
+                return true
+            }
+            return false
+        case .modifier(let modifier):
+            switch modifier {
+            case .frame(let frame):
+                let spec = graph.frames[Int(frame)]
+                let (fixed, low, high) = axis == .horizontal ? (spec.width, spec.minWidth, spec.maxWidth) : (spec.height, spec.minHeight, spec.maxHeight)
+                if fixed != nil { return false }
+                if low != nil || high != nil { return true }
+                return canGrow(graph.firstChild(of: index), axis)
+            case .position: return true
+            case .fixedSize(let horizontal, let vertical):
+                return !(axis == .horizontal ? horizontal : vertical) && canGrow(graph.firstChild(of: index), axis)
+            default: return canGrow(graph.firstChild(of: index), axis)
+            }
+        }
     }
 
     private func layoutPriority(_ node: Int32) -> Double {
