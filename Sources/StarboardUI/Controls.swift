@@ -37,6 +37,10 @@ public struct _LabelBody<Title: View, Icon: View>: PrimitiveView {
     let icon: Icon
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        if let style = graph.environment.customLabelStyle {
+            graph.buildStyleBody(named: style.name, kind: "label style", style.makeBody(AnyView(title), AnyView(icon)))
+            return
+        }
         switch graph.environment.labelStyle.kind {
         case .titleOnly: title._makeNodes(in: &graph)
         case .iconOnly: icon._makeNodes(in: &graph)
@@ -56,18 +60,20 @@ extension Label where Title == Text, Icon == Image {
 public struct Button<Label: View>: View {
     let action: () -> Void
     let label: Label
+    let role: ButtonRole?
 
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
-        self.action = action
-        self.label = label()
+        self.init(role: nil, action: action, label: label)
     }
 
     public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
-        self.init(action: action, label: label)
+        self.action = action
+        self.label = label()
+        self.role = role
     }
 
     public var body: some View {
-        _ButtonBody(label: label, action: action)
+        _ButtonBody(label: label, action: action, role: role)
     }
 }
 
@@ -77,7 +83,14 @@ extension Button where Label == Text {
     }
 
     public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
-        self.init(action: action) { Text(title) }
+        self.init(role: role, action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == PrimitiveButtonStyleConfiguration.Label {
+    /// A button made from a primitive style's configuration, as SwiftUI's `init(_:)`.
+    public init(_ configuration: PrimitiveButtonStyleConfiguration) {
+        self.init(role: configuration.role, action: configuration.trigger) { configuration.label }
     }
 }
 
@@ -106,12 +119,6 @@ public struct ButtonStyleKind: Hashable, Sendable {
     public static let borderedProminent = ButtonStyleKind(kind: .borderedProminent)
 }
 
-extension View {
-    /// The style of the buttons inside.
-    public consuming func buttonStyle(_ style: ButtonStyleKind) -> some View {
-        environment(\.buttonStyle, style)
-    }
-}
 
 /// A button's label drawn in its style, with the tap that runs its action.
 ///
@@ -123,10 +130,18 @@ extension View {
 public struct _ButtonBody<Label: View>: PrimitiveView {
     let label: Label
     let action: () -> Void
+    let role: ButtonRole?
 
     public func _makeNodes(in graph: inout ViewGraph) {
         let mark = graph.pending.count
-        let button = graph.beginButton()
+        if let style = graph.environment.customButtonStyle {
+            // The style's body is the button; its label inherits what is around the button,
+            // without the tint the built-in styles give it.
+            graph.buildStyleBody(named: style.name, kind: "button style", style.makeBody(AnyView(label), role, action))
+            if !style.isPrimitive { graph.endButton(nil, action: action, from: mark) }
+            return
+        }
+        let button = graph.beginButton(role: role)
         if let fill = button.background {
             label
                 .padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
@@ -150,8 +165,16 @@ struct ButtonStyling {
 extension ViewGraph {
     /// Sets the foreground a button's label is drawn in (the tint, or white on a prominent
     /// button) and says what goes behind it.
-    mutating func beginButton() -> ButtonStyling {
-        let tint = Paint.color(SystemColor.accent.resolve(in: environment))
+    mutating func beginButton(role: ButtonRole?) -> ButtonStyling {
+        // A disabled button is grey; a destructive one red, as the built-in styles draw them.
+        let tint: Paint
+        if !environment.isEnabled {
+            tint = .color(SystemColor.tertiary.resolve(in: environment))
+        } else if role == .destructive {
+            tint = .color(SystemColor.red.resolve(in: environment))
+        } else {
+            tint = Paint.color(SystemColor.accent.resolve(in: environment))
+        }
         let saved = environment.foreground
         let kind = environment.buttonStyle.kind
         // A foreground set around the button wins over the style's, as in SwiftUI:
@@ -182,12 +205,20 @@ extension ViewGraph {
 
     /// Restores the foreground and makes what the label left since `mark` one tap target that
     /// runs `action`.
-    mutating func endButton(_ styling: ButtonStyling, action: @escaping () -> Void, from mark: Int) {
-        environment.foreground = styling.savedForeground
-        actions.append(.plain(action))
-        let action = Int32(actions.count - 1)
+    mutating func endButton(_ styling: ButtonStyling?, action: @escaping () -> Void, from mark: Int) {
+        if let styling { environment.foreground = styling.savedForeground }
         // The whole label is one tap target (its views stacked if it has several).
         collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))
+        guard isOpen else { return }
+        guard environment.isEnabled else {
+            // Still a button to assistive technology, but one that takes no tap.
+            var info = AccessibilityInfo()
+            info.traits = .isButton
+            wrapEach(from: pending.count - 1, in: .accessibility(info))
+            return
+        }
+        actions.append(.plain(action))
+        let action = Int32(actions.count - 1)
         wrapEach(from: pending.count - 1, in: .tapTarget(TapTarget(id: nil, action: action)))
     }
 }
@@ -213,12 +244,43 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: some View {
+        _ToggleBody(label: label, isOn: isOn)
+    }
+}
+
+/// A toggle in the style its environment asks for: its own `ToggleStyle`, else the switch.
+public struct _ToggleBody<Label: View>: PrimitiveView {
+    let label: Label
+    let isOn: Binding<Bool>
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        if let style = graph.environment.toggleStyle {
+            graph.buildStyleBody(named: style.name, kind: "toggle style", style.makeBody(AnyView(label), isOn))
+        } else {
+            _SwitchToggle(label: label, isOn: isOn)._makeNodes(in: &graph)
+        }
+    }
+}
+
+/// The switch style: the label, then the switch at the trailing edge; a tap flips the value.
+struct _SwitchToggle<Label: View>: View {
+    let label: Label
+    let isOn: Binding<Bool>
+
+    @Environment(\.isEnabled) private var isEnabled
+
+    var body: some View {
         let isOn = self.isOn
         return HStack {
             // The label takes the room the switch leaves, as SwiftUI's toggle gives it.
             label.layoutPriority(1)
             Spacer()
-            _Switch(isOn: isOn.wrappedValue)
+            // Disabled, the switch is dimmed, as on iOS.
+            if isEnabled {
+                _Switch(isOn: isOn.wrappedValue)
+            } else {
+                _Switch(isOn: isOn.wrappedValue).opacity(0.5)
+            }
         }
         .onTapGesture { isOn.wrappedValue.toggle() }
         .accessibilityElement(children: .combine)

@@ -30,8 +30,16 @@ public struct EnvironmentValues: Sendable {
     var foreground: Paint?
     /// The tint (`.tint(_:)`); nil is the accent color, blue.
     var tint: Color?
-    /// How buttons inside are drawn (`.buttonStyle(_:)`).
+    /// How buttons inside are drawn (`.buttonStyle(_:)` with a built-in style).
     public var buttonStyle: ButtonStyleKind = .automatic
+    /// A `ButtonStyle` or `PrimitiveButtonStyle` of the view's own, which wins over ``buttonStyle``.
+    var customButtonStyle: ButtonStyleBox?
+    /// A `ToggleStyle` of the view's own; nil is the switch.
+    var toggleStyle: ToggleStyleBox?
+    /// A `LabelStyle` of the view's own, which wins over ``labelStyle``.
+    var customLabelStyle: LabelStyleBox?
+    /// Whether controls inside take taps (`.disabled(_:)` makes it false, for good).
+    public var isEnabled = true
     /// The size of symbols relative to their font (`.imageScale(_:)`).
     public var imageScale: Image.Scale = .medium
     /// How labels inside show their title and icon (`.labelStyle(_:)`).

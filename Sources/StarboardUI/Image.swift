@@ -239,8 +239,3 @@ public struct LabelStyleKind: Hashable, Sendable {
     public static let iconOnly = LabelStyleKind(kind: .iconOnly)
 }
 
-extension View {
-    public consuming func labelStyle(_ style: LabelStyleKind) -> some View {
-        environment(\.labelStyle, style)
-    }
-}

@@ -135,6 +135,8 @@ public struct _TapActionModifier: ViewModifier {
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
         let mark = graph.pending.count
         content._makeNodes(in: &graph)
+        // A disabled view takes no taps, as SwiftUI's `.disabled(_:)` has it.
+        guard graph.environment.isEnabled else { return }
         graph.actions.append(.located(modifier.action))
         let target = TapTarget(id: nil, action: Int32(graph.actions.count - 1), isGlobal: modifier.coordinateSpace == .global)
         graph.wrapEach(from: mark, in: .tapTarget(target))

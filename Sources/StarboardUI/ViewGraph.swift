@@ -116,6 +116,11 @@ public struct ViewGraph {
         depth -= 1
     }
 
+    /// Names the style whose body broke the depth limit, if that is what just happened.
+    mutating func blameDepth(onStyle style: String, kind: String) {
+        if case .depth(let limit) = exceeded { exceeded = .styleDepth(style: style, kind: kind, limit: limit) }
+    }
+
     // MARK: - Adding nodes
 
     /// Adds a node with no children and leaves it pending.
@@ -290,9 +295,14 @@ public struct RenderLimits: Sendable, Hashable {
     public enum Exceeded: Error, Hashable, Sendable, CustomStringConvertible {
         case views(Int)
         case depth(Int)
+        /// A style's `makeBody` nested past the depth limit: it makes the control it styles.
+        case styleDepth(style: String, kind: String, limit: Int)
 
         public var description: String {
             switch self {
+            case .styleDepth(let style, let kind, let limit):
+                "the \(kind) \(style) nests deeper than \(limit) levels (the render limit): its makeBody(configuration:) makes the control it styles, which takes the same style; draw configuration.label instead"
+
             case .views(let limit): "the view has more than \(limit) views and modifiers (the render limit)"
             case .depth(let limit): "the view nests deeper than \(limit) levels (the render limit)"
             }
