@@ -1,3 +1,4 @@
+import Observation
 import Foundation
 
 /// What a view inherits from the views around it, as SwiftUI's `EnvironmentValues`.
@@ -38,6 +39,8 @@ public struct EnvironmentValues: Sendable {
     var toggleStyle: ToggleStyleBox?
     /// A `LabelStyle` of the view's own, which wins over ``labelStyle``.
     var customLabelStyle: LabelStyleBox?
+    /// Objects put in the environment (`.environmentObject(_:)`, `.environment(_:)`).
+    var objects = EnvironmentObjects()
     /// Whether controls inside take taps (`.disabled(_:)` makes it false, for good).
     public var isEnabled = true
     /// The size of symbols relative to their font (`.imageScale(_:)`).
@@ -117,14 +120,35 @@ public enum TextAlignment: Hashable, Sendable {
 /// Read it in `body` (or what `body` calls); outside a render it gives the default environment.
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
-    let keyPath: KeyPath<EnvironmentValues, Value>
+    let read: (EnvironmentValues) -> Value
 
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
-        self.keyPath = keyPath
+        read = { $0[keyPath: keyPath] }
     }
 
     public var wrappedValue: Value {
-        CurrentGraph.environment[keyPath: keyPath]
+        read(CurrentGraph.environment)
+    }
+}
+
+extension Environment where Value: AnyObject & Observable {
+    /// An `@Observable` object an enclosing view put in with `.environment(_:)`. Reading one
+    /// that no enclosing view provided stops the render with a message naming the type, as
+    /// SwiftUI stops the app.
+    public init(_ type: Value.Type) {
+        read = { environment in
+            guard let object = environment.objects.object(Value.self) else {
+                fatalError("No Observable object of type \(Value.self) found: add .environment(_:) with one to an enclosing view")
+            }
+            return object
+        }
+    }
+}
+
+extension Environment {
+    /// An optional `@Observable` object from `.environment(_:)`: nil when none was provided.
+    public init<T: AnyObject & Observable>(_ type: T.Type) where Value == T? {
+        read = { $0.objects.object(T.self) }
     }
 }
 
