@@ -107,3 +107,43 @@ struct DeviceCanvasGoldenTests {
         #expect(rendering.svg.contains("<g transform=\"translate("))
     }
 }
+
+/// Styles, observed state and animation code in a view written for SwiftUI.
+@Suite("SwiftUI spelling: styles, state, animation")
+struct StylesStateAnimationSpellingTests {
+    @Test func theOnboardingCardRendersAsGoldenBeforeAndAfterAcceptingTheTerms() throws {
+        let spelling = SwiftUISpellingTests()
+        let model = OnboardingModel()
+        let card = OnboardingCard(model: model)
+        let before = try Renderer.render(card)
+        spelling.assertSnapshot(before.svg, named: "OnboardingCard")
+        // Disabled until the terms are accepted: the button takes no tap and is grey.
+        #expect(before.accessibility.filter(\.isTappable).count == 1)
+        #expect(before.svg.contains(">Page 1 of 3<"))
+        let checkbox = try #require(before.accessibility.first { $0.isTappable })
+        #expect(try Renderer.performTap(on: card, target: checkbox.id))
+        #expect(model.acceptedTerms)
+        let accepted = try Renderer.render(card)
+        spelling.assertSnapshot(accepted.svg, named: "OnboardingCard-Accepted")
+        let buttons = accepted.accessibility.filter(\.isTappable)
+        #expect(buttons.count == 2)
+        #expect(try Renderer.performTap(on: card, target: buttons[1].id))
+        // withAnimation ran its body at once; the next render is the settled state.
+        #expect(model.page == 2)
+        #expect(try Renderer.render(card).svg.contains(">Page 2 of 3<"))
+    }
+
+    @Test func animationModifiersLeaveTheStillPictureAsItIs() throws {
+        let plain = try Renderer.render(Text("Hi").padding().background(Color.green)).svg
+        let animated = try Renderer.render(
+            Text("Hi").padding().background(Color.green)
+                .animation(.spring(duration: 0.4, bounce: 0.3).repeatForever(autoreverses: true), value: 1)
+                .transition(.asymmetric(insertion: .move(edge: .leading), removal: .opacity).combined(with: .slide))
+                .contentTransition(.opacity)
+        ).svg
+        #expect(animated == plain)
+        var ran = false
+        withAnimation { ran = true }
+        #expect(ran)
+    }
+}
