@@ -157,6 +157,23 @@ public struct Color: Hashable, Sendable {
 enum SystemColor: Hashable, Sendable {
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
     case primary, secondary, tertiary, quaternary, separator, background, secondaryBackground, accent
+    /// One value in light mode and another in dark (UIKit's semantic colours), each packed by
+    /// ``pack(_:)``.
+    case adaptive(light: UInt64, dark: UInt64)
+
+    /// 8-bit channels and the opacity in thousandths, so `0.3` stays `0.3`.
+    static func pack(_ color: Color.Resolved) -> UInt64 {
+        func byte(_ value: Double) -> UInt64 { UInt64((min(max(value, 0), 1) * 255).rounded()) }
+        let opacity = UInt64((min(max(color.opacity, 0), 1) * 1000).rounded())
+        return byte(color.red) << 40 | byte(color.green) << 32 | byte(color.blue) << 24 | opacity
+    }
+
+    static func unpack(_ packed: UInt64) -> Color.Resolved {
+        Color.Resolved(
+            red: Double(packed >> 40 & 0xFF) / 255, green: Double(packed >> 32 & 0xFF) / 255,
+            blue: Double(packed >> 24 & 0xFF) / 255, opacity: Double(packed & 0xFFFF) / 1000
+        )
+    }
 
     func resolve(in environment: EnvironmentValues) -> Color.Resolved {
         let dark = environment.colorScheme == .dark
@@ -182,6 +199,7 @@ enum SystemColor: Hashable, Sendable {
         case .separator: return dark ? R(84, 84, 88, 0.6) : R(60, 60, 67, 0.29)
         case .background: return dark ? R(0, 0, 0) : R(255, 255, 255)
         case .secondaryBackground: return dark ? R(28, 28, 30) : R(242, 242, 247)
+        case .adaptive(let light, let packedDark): return SystemColor.unpack(dark ? packedDark : light)
         case .accent:
             if let tint = environment.tint { return tint.resolve(in: environment) }
             return SystemColor.blue.resolve(in: environment)

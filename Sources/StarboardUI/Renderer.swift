@@ -44,7 +44,7 @@ public enum Renderer {
         engine.graph.canvasFallback = canvas
         let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, TapError> in
             CurrentGraph.with(engine.pointer(to: \.graph)!) {
-                view._makeNodes(in: &engine.pointee.graph)
+                engine.pointee.graph.build(view, environment: environment)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
                 let geometry = engine.pointee.layOutCanvas(engine.pointee.graph.takeSingle(), on: engine.pointee.graph.canvas)
@@ -95,7 +95,7 @@ extension LayoutEngine {
         _ view: some View, in engine: UnsafeMutablePointer<LayoutEngine>, title: String?, environment: EnvironmentValues, audit: Bool
     ) -> Result<Rendering, RenderLimits.Exceeded> {
         let laidOut = CurrentGraph.with(engine.pointer(to: \.graph)!) { () -> Result<CanvasGeometry, RenderLimits.Exceeded> in
-            view._makeNodes(in: &engine.pointee.graph)
+            engine.pointee.graph.build(view, environment: environment)
             if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
             // Several views at the top are stacked as a `VStack` would stack them.
             engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
@@ -165,5 +165,23 @@ public enum TapError: Error, Equatable, CustomStringConvertible {
         case let .outside(target, location, frame):
             "the tap at (\(SVGWriter.number(location.x, decimals: 1)), \(SVGWriter.number(location.y, decimals: 1))) is outside \u{201C}\(target)\u{201D}, which spans x \(SVGWriter.number(frame.minX, decimals: 1))–\(SVGWriter.number(frame.maxX, decimals: 1)) and y \(SVGWriter.number(frame.minY, decimals: 1))–\(SVGWriter.number(frame.maxY, decimals: 1))"
         }
+    }
+}
+
+extension ViewGraph {
+    /// Builds `view`; when it has `onAppear` actions, runs them once and builds it again, so the
+    /// picture shows what they set (as SwiftUI draws a view after it appeared).
+    mutating func build(_ view: some View, environment: EnvironmentValues) {
+        view._makeNodes(in: &self)
+        guard isOpen, !appearActions.isEmpty else { return }
+        let actions = appearActions
+        // The canvas the render was asked for outlives the reset; what the view declares is
+        // declared again as it is built again.
+        let fallback = canvasFallback
+        reset(limits: limits, environment: environment)
+        canvasFallback = fallback
+        collectsAppearActions = false
+        for action in actions { action() }
+        view._makeNodes(in: &self)
     }
 }

@@ -55,6 +55,10 @@ public struct ViewGraph {
     private(set) var limits: RenderLimits
     /// How deep the views being built are nested (containers and composite views).
     private var depth = 0
+    /// `onAppear` actions met while building, run once before the view is built again.
+    var appearActions: [() -> Void] = []
+    /// False while the view is built again after its `onAppear` actions ran.
+    var collectsAppearActions = true
     /// The first limit the view broke; building stops adding nodes once it is set.
     private(set) var exceeded: RenderLimits.Exceeded?
 
@@ -83,6 +87,8 @@ public struct ViewGraph {
         modifierContents.removeAll(keepingCapacity: true)
         declaredCanvas = DeclaredCanvas()
         canvasFallback = .sizeThatFits
+        appearActions.removeAll()
+        collectsAppearActions = true
         self.environment = environment
         self.limits = limits
         stackAxis = nil

@@ -147,3 +147,22 @@ struct StylesStateAnimationSpellingTests {
         #expect(ran)
     }
 }
+
+/// Progress, specifiers, UIKit colours, gradients and onAppear in a view written for SwiftUI.
+@Suite("SwiftUI spelling: progress and colours")
+struct ProgressAndColoursSpellingTests {
+    @Test func theUploadStatusRendersAsGoldenInLightAndDark() throws {
+        let spelling = SwiftUISpellingTests()
+        let light = try Renderer.render(UploadStatus(sent: 37, total: 120))
+        spelling.assertSnapshot(light.svg, named: "UploadStatus")
+        #expect(light.svg.contains(">30.8% of 120 MB<"))
+        // onAppear ran before the picture; the task did not.
+        #expect(light.svg.contains(">Sending<"))
+        var environment = EnvironmentValues()
+        environment.colorScheme = .dark
+        let dark = try Renderer.render(UploadStatus(sent: 37, total: 120), environment: environment)
+        spelling.assertSnapshot(dark.svg, named: "UploadStatus-Dark")
+        #expect(dark.svg.contains("fill=\"#FFFFFF\" xml:space=\"preserve\">Sending<"))
+        #expect(light.svg.contains("fill=\"#000000\" xml:space=\"preserve\">Sending<"))
+    }
+}
