@@ -127,6 +127,7 @@ public struct SVGWriter: ~Copyable {
         }
         if let stroke = shape.pointee.drawing.stroke {
             writeStroke(stroke, frame: frame)
+            if let trim = shape.pointee.drawing.trim { writeTrim(trim, of: shape.pointee.geometry) }
         }
         body.append("/>")
     }
@@ -431,6 +432,33 @@ public struct SVGWriter: ~Copyable {
                 body.appendNumber(stroke.style.dashPhase)
                 body.append("\"")
             }
+        }
+    }
+
+    /// A trimmed stroke: one dash as long as the kept part, the path measured as length 1, and the
+    /// dash moved to where the part starts. A period of exactly the path's length lets the dash
+    /// run on past the end of a closed outline into its start. SwiftUI's ellipses start at their
+    /// trailing point and ours at the leading one: half the way round.
+    private mutating func writeTrim(_ trim: (from: Double, to: Double), of geometry: ShapeGeometry) {
+        var start = trim.from
+        switch geometry {
+        case .circle, .ellipse: start += 0.5
+        case .inset(let inset):
+            if case .circle = inset.base { start += 0.5 }
+            if case .ellipse = inset.base { start += 0.5 }
+        default: break
+        }
+        start -= start.rounded(.down)
+        let length = trim.to - trim.from
+        body.append(" pathLength=\"1\" stroke-dasharray=\"")
+        body.appendNumber(length)
+        body.append(" ")
+        body.appendNumber(1 - length)
+        body.append("\"")
+        if start != 0 {
+            body.append(" stroke-dashoffset=\"")
+            body.appendNumber(-start)
+            body.append("\"")
         }
     }
 

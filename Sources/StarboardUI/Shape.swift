@@ -237,3 +237,52 @@ extension ShapeGeometry {
     }
 }
 
+
+extension Shape {
+    /// The part of the outline from `from` to `to`, fractions of its length from where it starts
+    /// (a circle's trailing point, going clockwise; a rectangle's top-leading corner), as
+    /// SwiftUI's `trim(from:to:)`: the progress ring's arc. Only strokes of a trimmed shape are
+    /// drawn here; filling one does not compile.
+    public func trim(from startFraction: Double = 0, to endFraction: Double = 1) -> _TrimmedShape<Self> {
+        _TrimmedShape(shape: self, from: min(max(startFraction, 0), 1), to: min(max(endFraction, 0), 1))
+    }
+}
+
+/// A shape cut to part of its outline, to be stroked.
+public struct _TrimmedShape<S: Shape> {
+    let shape: S
+    let from: Double
+    let to: Double
+
+    public func stroke<Style: ShapeStyle>(_ content: Style, lineWidth: Double = 1) -> _TrimmedShapeView<S> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    public func stroke<Style: ShapeStyle>(_ content: Style, style: StrokeStyle) -> _TrimmedShapeView<S> {
+        _TrimmedShapeView(trimmed: self, style: AnyShapeStyle(content), stroke: style)
+    }
+
+    /// Strokes the kept part in the foreground style.
+    public func stroke(lineWidth: Double = 1) -> _TrimmedShapeView<S> {
+        stroke(ForegroundStyle(), lineWidth: lineWidth)
+    }
+
+    public func stroke(style: StrokeStyle) -> _TrimmedShapeView<S> {
+        stroke(ForegroundStyle(), style: style)
+    }
+}
+
+/// A trimmed shape's stroke.
+public struct _TrimmedShapeView<S: Shape>: PrimitiveView {
+    let trimmed: _TrimmedShape<S>
+    let style: AnyShapeStyle
+    let stroke: StrokeStyle
+
+    public func _makeNodes(in graph: inout ViewGraph) {
+        // Nothing kept still takes its frame, as an empty path does in SwiftUI.
+        let kept = trimmed.to > trimmed.from
+        var drawing = ShapeDrawing(stroke: kept ? Stroke(paint: style._resolvePaint(in: graph.environment).paint, style: stroke) : nil)
+        if kept, trimmed.to - trimmed.from < 1 { drawing.trim = (trimmed.from, trimmed.to) }
+        graph.addShape(trimmed.shape.resolvedGeometry(), drawing)
+    }
+}

@@ -397,6 +397,8 @@ struct ShapeDrawing {
     var stroke: Stroke?
     /// The even-odd fill rule rather than non-zero.
     var evenOdd = false
+    /// The part of the outline a trimmed shape strokes, as fractions of its length from its start.
+    var trim: (from: Double, to: Double)?
 }
 
 /// A text and everything its environment decided about how it is set.

@@ -166,3 +166,14 @@ struct ProgressAndColoursSpellingTests {
         #expect(light.svg.contains("fill=\"#000000\" xml:space=\"preserve\">Sending<"))
     }
 }
+
+@Suite("SwiftUI spelling: trimmed shapes")
+struct TrimmedShapeSpellingTests {
+    @Test func aProgressRingRendersAsGolden() throws {
+        let svg = try Renderer.render(ProgressRing(progress: 0.7)).svg
+        SwiftUISpellingTests().assertSnapshot(svg, named: "ProgressRing")
+        // 70 % of the circle, from its trailing point (our path starts at the leading one).
+        #expect(svg.contains("pathLength=\"1\" stroke-dasharray=\"0.7 0.3\" stroke-dashoffset=\"-0.5\""))
+        #expect(svg.contains(">70%<"))
+    }
+}

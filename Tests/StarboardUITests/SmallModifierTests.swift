@@ -106,3 +106,20 @@ struct SmallModifierTests {
         #expect(!flag.ran)
     }
 }
+
+@Suite("Trimmed shapes")
+struct TrimTests {
+    @Test func aTrimmedRectangleStrokesItsShareFromTheTopLeadingCorner() throws {
+        let svg = try Renderer.render(Rectangle().trim(from: 0.25, to: 0.5).stroke(Color.red, lineWidth: 2).frame(width: 10, height: 10)).svg
+        #expect(svg.contains("pathLength=\"1\" stroke-dasharray=\"0.25 0.75\" stroke-dashoffset=\"-0.25\""))
+        #expect(svg.contains("fill=\"none\""))
+    }
+
+    @Test func anEmptyTrimDrawsNothingAndAFullOneTheWholeOutline() throws {
+        let empty = try Renderer.render(Circle().trim(from: 0.5, to: 0.5).stroke(Color.red).frame(width: 10, height: 10))
+        #expect(!empty.svg.contains("stroke="))
+        #expect(empty.size == Size(width: 10, height: 10))
+        let full = try Renderer.render(Circle().trim(from: 0, to: 1).stroke(Color.red).frame(width: 10, height: 10)).svg
+        #expect(full == (try Renderer.render(Circle().stroke(Color.red).frame(width: 10, height: 10)).svg))
+    }
+}
