@@ -375,6 +375,18 @@ extension View {
         layout(.clip(Clip(geometry: shape.resolvedGeometry(), evenOdd: style.isEOFilled)))
     }
 
+    /// Shows the view only where `mask` is, as SwiftUI's `.mask(_:)`. Only a shape masks here
+    /// (laid out in the view's frame and filled opaque, a shape masks as it clips); a mask of any
+    /// other view (a gradient, text, a shape filled half transparent) does not compile.
+    public consuming func mask<S: Shape>(_ mask: S) -> some View {
+        clipShape(mask)
+    }
+
+    /// Shows the view only where the shape `mask` builds is (iOS 15's spelling).
+    public consuming func mask<S: Shape>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> S) -> some View {
+        clipShape(mask())
+    }
+
     /// Cuts the drawing to the view's frame.
     public consuming func clipped(antialiased: Bool = false) -> some View {
         clipShape(Rectangle())

@@ -123,3 +123,15 @@ struct TrimTests {
         #expect(full == (try Renderer.render(Circle().stroke(Color.red).frame(width: 10, height: 10)).svg))
     }
 }
+
+@Suite("Masks")
+struct MaskTests {
+    @Test func aShapeMaskCutsTheViewAsAClipShapeDoes() throws {
+        let masked = try Renderer.render(Color.blue.frame(width: 40, height: 40).mask(Circle())).svg
+        let clipped = try Renderer.render(Color.blue.frame(width: 40, height: 40).clipShape(Circle())).svg
+        #expect(masked == clipped)
+        #expect(masked.contains("clip-path=\"url(#"))
+        let closure = try Renderer.render(Color.blue.frame(width: 40, height: 40).mask { RoundedRectangle(cornerRadius: 8) }).svg
+        #expect(closure == (try Renderer.render(Color.blue.frame(width: 40, height: 40).clipShape(RoundedRectangle(cornerRadius: 8))).svg))
+    }
+}
