@@ -254,6 +254,21 @@ extension View {
         modifier(_AppearModifier(action: action))
     }
 
+    /// Runs `action` when `value` changes between two renders of the same view, which a still
+    /// preview never does (each render starts from the values given): it does not run.
+    public consuming func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> Self { self }
+
+    /// iOS 17's form: with `initial`, `action` runs once as the view appears (as `onAppear` does,
+    /// the view is then built again); later changes do not come in a still preview.
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View {
+        modifier(_AppearModifier(action: initial ? { action(value, value) } : nil))
+    }
+
+    /// iOS 17's form without the values.
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
+        modifier(_AppearModifier(action: initial ? action : nil))
+    }
+
     /// A preview never disappears: `action` does not run.
     public consuming func onDisappear(perform action: (() -> Void)? = nil) -> Self { self }
 

@@ -17,6 +17,17 @@ private struct CountsAppearances: View {
     }
 }
 
+private struct Watches: View {
+    @State private var seen = "none"
+    let value: Int
+    var body: some View {
+        VStack {
+            Text("Seen \(seen)").onChange(of: value, initial: true) { old, new in seen = "\(old)→\(new)" }
+            Text("Later").onChange(of: value) { _ in fatalError("a still preview has no later change") }
+        }
+    }
+}
+
 @Suite("Small modifiers and types")
 struct SmallModifierTests {
     @Test func interpolationTakesPrintfSpecifiers() throws {
@@ -96,6 +107,10 @@ struct SmallModifierTests {
         let counter = AppearCounter()
         _ = try Renderer.render(CountsAppearances(counter: counter))
         #expect(counter.count == 1)
+    }
+
+    @Test func onChangeRunsOnlyForItsInitialValue() throws {
+        #expect(try Renderer.render(Watches(value: 4)).svg.contains(">Seen 4→4<"))
     }
 
     @Test func aTaskIsAcceptedAndNotRun() throws {
