@@ -38,6 +38,8 @@ struct LayoutEngine {
     var chromeStart: Int?
     /// Per node, whether it can grow past what it chose (1), cannot (-1), or is not known yet (0).
     private var growth: [Int8] = []
+    /// Scratch space for ``canGrow(_:_:)``: the links of the chain it is walking.
+    private var chain: [Int32] = []
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
@@ -93,6 +95,7 @@ struct LayoutEngine {
         cache.removeAll(keepingCapacity: true)
         placement.removeAll(keepingCapacity: true)
         growth.removeAll(keepingCapacity: true)
+        chain.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
     }
@@ -485,44 +488,82 @@ struct LayoutEngine {
 
     /// Whether node `index` may choose a larger size along `axis` when offered more there than
     /// it chose: shapes, readers, spacers along their stack, flexible frames and what contains
-    /// them; not text, fixed frames or fixed-size content. Remembered per node, as placement asks
-    /// for each child of each stack.
-    private mutating func canGrow(_ index: Int32, _ axis: Axis) -> Bool {
+    /// them; not text, fixed frames or fixed-size content. Remembered per node and axis, as
+    /// placement asks for each child of each stack.
+    ///
+    /// A chain of single-child containers (paddings, frames, one-view stacks) is walked in a
+    /// loop, not by recursion, and every link of it remembers the answer: a chain as deep as the
+    /// depth limit allows costs no stack and is walked once.
+    private mutating func canGrow(_ start: Int32, _ axis: Axis) -> Bool {
         if growth.count < graph.nodes.count {
             growth.append(contentsOf: repeatElement(0, count: graph.nodes.count - growth.count))
         }
-        let known = growth[Int(index)]
-        if known != 0 { return known & (axis == .horizontal ? 2 : 4) != 0 }
-        let horizontal = grows(index, .horizontal), vertical = grows(index, .vertical)
-        growth[Int(index)] = 1 | (horizontal ? 2 : 0) | (vertical ? 4 : 0)
-        return axis == .horizontal ? horizontal : vertical
-    }
-
-    private mutating func grows(_ index: Int32, _ axis: Axis) -> Bool {
-        let node = graph.nodes[Int(index)]
-        switch node.kind {
-        case .empty, .text: return false
-        case .shape, .geometry: return true
-        case .spacer(_, let along): return along == nil || along == axis
-        case .stack, .layer:
-            for slot in Int(node.firstChild)..<Int(node.firstChild) + Int(node.childCount) where canGrow(graph.childList[slot], axis) {
-                return true
+        let (knownBit, valueBit): (Int8, Int8) = axis == .horizontal ? (1, 2) : (4, 8)
+        let mark = chain.count
+        var index = start
+        var answer: Bool
+        walking: while true {
+            let known = growth[Int(index)]
+            if known & knownBit != 0 {
+                answer = known & valueBit != 0
+                break walking
             }
-            return false
-        case .modifier(let modifier):
-            switch modifier {
-            case .frame(let frame):
-                let spec = graph.frames[Int(frame)]
-                let (fixed, low, high) = axis == .horizontal ? (spec.width, spec.minWidth, spec.maxWidth) : (spec.height, spec.minHeight, spec.maxHeight)
-                if fixed != nil { return false }
-                if low != nil || high != nil { return true }
-                return canGrow(graph.firstChild(of: index), axis)
-            case .position: return true
-            case .fixedSize(let horizontal, let vertical):
-                return !(axis == .horizontal ? horizontal : vertical) && canGrow(graph.firstChild(of: index), axis)
-            default: return canGrow(graph.firstChild(of: index), axis)
+            chain.append(index)
+            let node = graph.nodes[Int(index)]
+            switch node.kind {
+            case .empty, .text:
+                answer = false
+                break walking
+            case .shape, .geometry:
+                answer = true
+                break walking
+            case .spacer(_, let along):
+                answer = along == nil || along == axis
+                break walking
+            case .stack, .layer:
+                let first = Int(node.firstChild), count = Int(node.childCount)
+                guard count > 0 else {
+                    answer = false
+                    break walking
+                }
+                for slot in first..<first + count - 1 where canGrow(graph.childList[slot], axis) {
+                    answer = true
+                    break walking
+                }
+                index = graph.childList[first + count - 1]
+            case .modifier(let modifier):
+                switch modifier {
+                case .frame(let frame):
+                    let spec = graph.frames[Int(frame)]
+                    let (fixed, low, high) = axis == .horizontal ? (spec.width, spec.minWidth, spec.maxWidth) : (spec.height, spec.minHeight, spec.maxHeight)
+                    if fixed != nil {
+                        answer = false
+                        break walking
+                    }
+                    if low != nil || high != nil {
+                        answer = true
+                        break walking
+                    }
+                case .position:
+                    answer = true
+                    break walking
+                case .fixedSize(let horizontal, let vertical):
+                    if axis == .horizontal ? horizontal : vertical {
+                        answer = false
+                        break walking
+                    }
+                default:
+                    break
+                }
+                index = graph.firstChild(of: index)
             }
         }
+        // Every link walked through passes its child's answer up unchanged.
+        for link in chain[mark...] {
+            growth[Int(link)] |= knownBit | (answer ? valueBit : 0)
+        }
+        chain.removeLast(chain.count - mark)
+        return answer
     }
 
     private func layoutPriority(_ node: Int32) -> Double {
