@@ -377,9 +377,7 @@ struct LayoutEngine {
         case .shape(let shape):
             display.items.append(.shape(shape, frame: rect))
         case .text(let text):
-            if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
-            display.texts.append(layoutText(graph.texts[Int(text)], proposal))
-            display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
+            placeText(text, proposal, in: rect)
         case .stack(let kind):
             placeStack(index, kind, proposal, in: rect, toRoot: toRoot)
         case .geometry(let content):
@@ -387,14 +385,29 @@ struct LayoutEngine {
         case .modifier(let modifier):
             placeModified(index, modifier, proposal, in: rect, toRoot: toRoot)
         case .layer(let alignment, let inFront):
-            let content = graph.firstChild(of: index)
-            let layer = graph.childList[Int(graph.nodes[Int(index)].firstChild) + 1]
-            if inFront { place(content, proposal, at: origin, toRoot: toRoot) }
-            let offer = Proposal(width: rect.width, height: rect.height)
-            let layerSize = size(layer, offer)
-            place(layer, offer, at: aligned(layerSize, in: rect, alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
-            if !inFront { place(content, proposal, at: origin, toRoot: toRoot) }
+            placeLayer(index, alignment, inFront: inFront, proposal, in: rect, toRoot: toRoot)
         }
+    }
+
+    // `place` and `placeModified` call each other once per level of the tree, so what only some
+    // cases need lives in functions of their own: an unoptimized build gives every case's
+    // temporaries their own stack slots, and a chain as deep as the depth limit allows must fit
+    // in a thread's stack.
+
+    private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
+        if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
+        display.texts.append(layoutText(graph.texts[Int(text)], proposal))
+        display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
+    }
+
+    private mutating func placeLayer(_ index: Int32, _ alignment: Alignment, inFront: Bool, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        let content = graph.firstChild(of: index)
+        let layer = graph.childList[Int(graph.nodes[Int(index)].firstChild) + 1]
+        if inFront { place(content, proposal, at: rect.origin, toRoot: toRoot) }
+        let offer = Proposal(width: rect.width, height: rect.height)
+        let layerSize = size(layer, offer)
+        place(layer, offer, at: aligned(layerSize, in: rect, alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
+        if !inFront { place(content, proposal, at: rect.origin, toRoot: toRoot) }
     }
 
     /// Places a stack's children as SwiftUI's stacks do once they know their own size: a `ZStack`
@@ -626,6 +639,26 @@ struct LayoutEngine {
             // Right to left, the leading inset is on the right.
             let left = graph.nodes[Int(index)].mirrored ? insets.trailing : insets.leading
             place(child, Self.inset(proposal, insets), at: Point(x: rect.minX + left, y: rect.minY + insets.top), toRoot: toRoot)
+        case .offset, .position, .scale, .rotation, .opacity, .filter, .clip:
+            placeEffect(index, modifier, child, proposal, in: rect, toRoot: toRoot)
+        case .aspectRatio(let ratio, let mode):
+            let offer = aspectProposal(ratio, mode, child, proposal)
+            place(child, offer, at: aligned(size(child, offer), in: rect, .center), toRoot: toRoot)
+        case .fixedSize(let horizontal, let vertical):
+            place(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), at: rect.origin, toRoot: toRoot)
+        case .zIndex, .layoutPriority:
+            place(child, proposal, at: rect.origin, toRoot: toRoot)
+        case .ignoresSafeArea(let edges):
+            placeIgnoringSafeArea(index, edges, proposal, in: rect, toRoot: toRoot)
+        case .accessibility, .tapTarget:
+            placeElement(index, proposal, in: rect, toRoot: toRoot)
+        }
+    }
+
+    /// The modifiers that move or paint their content (see ``place(_:_:at:toRoot:)`` on why
+    /// they are apart).
+    private mutating func placeEffect(_ index: Int32, _ modifier: Modifier, _ child: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        switch modifier {
         case .offset(let x, let y):
             if graph.nodes[Int(index)].mirrored, x != 0 {
                 unmirrored.append((".offset(x: \(SVGWriter.number(x, decimals: 1)))", toRoot.boundingBox(of: rect)))
@@ -638,11 +671,6 @@ struct LayoutEngine {
             }
             let inner = size(child, proposal)
             place(child, proposal, at: Point(x: rect.minX + point.x - inner.width / 2, y: rect.minY + point.y - inner.height / 2), toRoot: toRoot)
-        case .aspectRatio(let ratio, let mode):
-            let offer = aspectProposal(ratio, mode, child, proposal)
-            place(child, offer, at: aligned(size(child, offer), in: rect, .center), toRoot: toRoot)
-        case .fixedSize(let horizontal, let vertical):
-            place(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), at: rect.origin, toRoot: toRoot)
         case .scale(let x, let y, let anchor):
             let pivot = rect.point(at: anchor)
             placeGroup(child, proposal, in: rect, toRoot: AffineTransform.scale(x, y, about: pivot).followed(by: toRoot)) {
@@ -665,12 +693,8 @@ struct LayoutEngine {
         case .clip(let index):
             let clip = graph.clips[Int(index)]
             placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.clip = (clip, rect) }
-        case .zIndex, .layoutPriority:
+        default:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
-        case .ignoresSafeArea(let edges):
-            placeIgnoringSafeArea(index, edges, proposal, in: rect, toRoot: toRoot)
-        case .accessibility, .tapTarget:
-            placeElement(index, proposal, in: rect, toRoot: toRoot)
         }
     }
 
