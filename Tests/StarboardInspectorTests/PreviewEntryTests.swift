@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import StarboardUI
+@testable import StarboardInspector
+
+/// Previews of plain views as catalogue entries: `PreviewViews.swift`'s `#Preview`s and provider.
+@Suite struct PreviewEntryTests {
+    let registry = try! Registry([], previewEntries: true)
+
+    /// The entries this target declares (the test binary holds other targets' previews too).
+    var entries: [ComponentDefinition] {
+        registry.components.filter { $0.preview?.group == "PreviewViews.swift" || $0.preview?.group == "GreetingCard_Previews" }
+    }
+
+    @Test func eachPreviewIsAnEntryNamedByItsNameOrPlaceGroupedByFileThenProvider() {
+        #expect(entries.map(\.name) == ["Greeting", "PreviewViews.swift:23", "Greeting (2)", "Nothing", "Counter", "From a provider", "GreetingCard_Previews 2"])
+        #expect(entries.map(\.preview?.source?.line) == [19, 23, 27, 32, 48, nil, nil])
+        #expect(entries.map(\.preview?.displayName) == ["Greeting", nil, "Greeting", "Nothing", "Counter", "From a provider", nil])
+    }
+
+    @Test func traitsComeFromTheMacroAndFromPreviewModifiers() {
+        #expect(entries.map(\.preview?.traits.layout) == [.device, .sizeThatFits, .device, .device, .device, .fixed(width: 300, height: 120), .device])
+        #expect(entries[6].preview?.traits.orientation == .landscapeLeft)
+        #expect(entries[5].schema["preview"]?["traits"]?.description == #"{"layout":"fixed","width":300,"height":120,"orientation":"portrait"}"#)
+        #expect(entries[0].schema["preview"]?["file"]?.stringValue == "StarboardInspectorTests/PreviewViews.swift")
+    }
+
+    @Test func withoutPreviewEntriesTheRegistryHasNone() throws {
+        #expect(try Registry([]).components.isEmpty)
+    }
+
+    @Test func anEntryRendersItsPreviewAlone() throws {
+        let greeting = try entries[0].render(entries[0].defaults).rendering.svg
+        #expect(greeting.contains("Hello, Ada") && !greeting.contains("Grace"))
+        let second = try entries[6].render(entries[6].defaults).rendering.svg
+        #expect(second.contains("Hello, Unnamed") && !second.contains("Provider"))
+    }
+
+    @Test func tapsAreKeptAndReplayedSoStateLasts() throws {
+        let entry = entries[4]
+        let first = try entry.render(entry.defaults).rendering
+        #expect(first.svg.contains("Tapped 0 times"))
+        let button = try #require(first.accessibility.first { $0.isTappable })
+        var values = try entry.tap(button.id, values: entry.defaults).values
+        #expect(values["taps"] == .string(button.id))
+        values = try entry.tap(button.id, values: values).values
+        #expect(values["taps"] == .string("\(button.id);\(button.id)"))
+        #expect(try entry.render(values).rendering.svg.contains("Tapped 2 times"))
+        // Reset: the declared state again.
+        #expect(try entry.render(try entry.reset(nil, over: values).values).rendering.svg.contains("Tapped 0 times"))
+        #expect(throws: PropertyError.self) { try entry.tap("tap-99", values: values) }
+    }
+}
