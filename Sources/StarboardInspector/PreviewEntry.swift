@@ -77,7 +77,11 @@ extension ComponentDefinition {
         self.makeRendering = { values, environment, audit in
             let view = try replayed(values, environment: environment)
             do {
-                return try Renderer.render(view, title: name, environment: environment, audit: audit)
+                var rendering = try Renderer.render(view, title: name, environment: environment, audit: audit)
+                if rendering.size.width <= 0 || rendering.size.height <= 0 {
+                    rendering.warnings.append("preview \"\(name)\" renders nothing: its view is \(JSONValue.format(Double(rendering.size.width))) × \(JSONValue.format(Double(rendering.size.height))) points (an EmptyView, or nothing but hidden or empty views)")
+                }
+                return rendering
             } catch {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }

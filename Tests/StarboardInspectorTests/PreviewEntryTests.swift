@@ -36,6 +36,12 @@ import StarboardUI
         #expect(second.contains("Hello, Unnamed") && !second.contains("Provider"))
     }
 
+    @Test func aPreviewThatRendersNothingSaysSo() throws {
+        let nothing = try entries[3].render(entries[3].defaults).rendering
+        #expect(nothing.warnings == [#"preview "Nothing" renders nothing: its view is 0 × 0 points (an EmptyView, or nothing but hidden or empty views)"#])
+        #expect(try entries[0].render(entries[0].defaults).rendering.warnings.isEmpty)
+    }
+
     @Test func tapsAreKeptAndReplayedSoStateLasts() throws {
         let entry = entries[4]
         let first = try entry.render(entry.defaults).rendering
