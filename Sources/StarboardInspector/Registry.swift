@@ -33,7 +33,7 @@ public struct Registry: Sendable {
         var warnings: [String] = []
         if previews {
             var plain: [FoundPreview] = []
-            for preview in Previews.all(wanted: { $0 is any Component }) {
+            for preview in Previews.all(wanted: { $0 is any Component }, wantedType: { $0 is any Component.Type }) {
                 let variantName = preview.name ?? Self.placeName(of: preview)
                 guard let view = preview.shown, let component = view as? any Component else {
                     plain.append(preview)
@@ -41,7 +41,8 @@ public struct Registry: Sendable {
                 }
                 let componentName = type(of: component).name
                 guard let position = definitions.firstIndex(where: { $0.name == componentName }) else {
-                    warnings.append("preview \"\(variantName)\" of \(preview.provider ?? preview.group) shows \(componentName), which is not registered")
+                    // Not registered: shown as the view it is, like any other preview.
+                    plain.append(preview)
                     continue
                 }
                 if let warning = definitions[position].addPreview(named: variantName, showing: view) {

@@ -156,6 +156,7 @@ struct PreviewExpansion: Equatable {
                 struct _PreviewContent: StarboardUI.View {
             \(members)        var body: some StarboardUI.View {\(body)}
                 }
+                static var _previewContentType: Any.Type { _PreviewContent.Body.self }
                 static func _makePreview() -> StarboardUI.AnyView { StarboardUI.AnyView(_PreviewContent()) }
             }
             """

@@ -23,6 +23,8 @@ public protocol _PreviewMacro: SendableMetatype {
     static var _previewName: String? { get }
     static var _previewTraits: [PreviewTrait] { get }
     static var _previewSource: PreviewSource { get }
+    /// The type the block's closure makes, known without running it.
+    static var _previewContentType: Any.Type { get }
     static func _makePreview() -> AnyView
 }
 

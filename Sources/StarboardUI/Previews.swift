@@ -127,7 +127,12 @@ public enum Previews {
 
     /// Every preview in the running program: `#Preview`s sorted by file and line, then each
     /// `PreviewProvider`'s previews in order. `wanted` picks the view ``FoundPreview/shown`` holds.
-    public static func all(wanted: @escaping (Any) -> Bool) -> [FoundPreview] {
+    ///
+    /// A `#Preview`'s closure runs here only when the type it makes is one `wantedType` accepts
+    /// (a registered component): any other runs first when it is rendered, so one that traps
+    /// does so in a render, where a crash is isolated, not while the catalogue is made.
+    /// A `PreviewProvider`'s previews are all built here, to find their names.
+    public static func all(wanted: @escaping (Any) -> Bool, wantedType: (Any.Type) -> Bool = { _ in true }) -> [FoundPreview] {
         let found = FoundProviders()
         enumerateMetadataSections(collectProviders, Unmanaged.passUnretained(found).toOpaque())
         var previews: [FoundPreview] = []
@@ -140,7 +145,7 @@ public enum Previews {
             let make: @Sendable () -> AnyView = {
                 AnyView(macro._makePreview().previewLayout(traits.layout).previewInterfaceOrientation(traits.orientation))
             }
-            let shown = capture(view: make(), wanted: wanted).first?.view
+            let shown = wantedType(macro._previewContentType) ? capture(view: make(), wanted: wanted).first?.view : nil
             previews.append(FoundPreview(
                 name: macro._previewName, source: macro._previewSource, provider: nil, index: 0,
                 traits: traits, shown: shown, makeView: make

@@ -9,12 +9,12 @@ import StarboardUI
 
     /// The entries this target declares (the test binary holds other targets' previews too).
     var entries: [ComponentDefinition] {
-        registry.components.filter { $0.preview?.group == "PreviewViews.swift" || $0.preview?.group == "GreetingCard_Previews" }
+        registry.components.filter { $0.name != "Nine" }.filter { $0.preview?.group == "PreviewViews.swift" || $0.preview?.group == "GreetingCard_Previews" }
     }
 
     @Test func eachPreviewIsAnEntryNamedByItsNameOrPlaceGroupedByFileThenProvider() {
-        #expect(entries.map(\.name) == ["Greeting", "PreviewViews.swift:23", "Greeting (2)", "Nothing", "Counter", "From a provider", "GreetingCard_Previews 2"])
-        #expect(entries.map(\.preview?.source?.line) == [19, 23, 27, 32, 48, nil, nil])
+        #expect(entries.map(\.name) == ["Greeting", "PreviewViews.swift:24", "Greeting (2)", "Nothing", "Counter", "From a provider", "GreetingCard_Previews 2"])
+        #expect(entries.map(\.preview?.source?.line) == [20, 24, 28, 33, 49, nil, nil])
         #expect(entries.map(\.preview?.displayName) == ["Greeting", nil, "Greeting", "Nothing", "Counter", "From a provider", nil])
     }
 
@@ -23,6 +23,16 @@ import StarboardUI
         #expect(entries[6].preview?.traits.orientation == .landscapeLeft)
         #expect(entries[5].schema["preview"]?["traits"]?.description == #"{"layout":"fixed","width":300,"height":120,"orientation":"portrait"}"#)
         #expect(entries[0].schema["preview"]?["file"]?.stringValue == "StarboardInspectorTests/PreviewViews.swift")
+    }
+
+    @Test func aPreviewOfExactlyARegisteredComponentIsOneOfItsVariants() throws {
+        let registry = try Registry([PreviewedBadge.self], previewEntries: true)
+        let badge = try #require(registry.component(named: "PreviewedBadge"))
+        #expect(badge.variants.map(\.name) == ["Nine"])
+        #expect(badge.variants.first?.changes == ["count": .integer(9)])
+        #expect(!registry.components.contains { $0.name == "Nine" })
+        // Not registered: an entry like any other preview.
+        #expect(self.registry.component(named: "Nine")?.preview?.group == "PreviewViews.swift")
     }
 
     @Test func withoutPreviewEntriesTheRegistryHasNone() throws {

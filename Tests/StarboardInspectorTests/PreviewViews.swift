@@ -1,4 +1,5 @@
 import StarboardUI
+import StarboardInspector
 
 // Plain views with previews, as an app's files would have them: no component among them.
 
@@ -48,4 +49,19 @@ struct GreetingCard_Previews: PreviewProvider {
 #Preview("Counter") {
     @Previewable @State var count = 0
     Button("Tapped \(count) times") { count += 1 }
+}
+
+/// A component of this file: a `#Preview` of exactly it is one of its variants.
+struct PreviewedBadge: Component {
+    @Inspectable var count = 1
+
+    var body: some View {
+        Text("\(count)")
+    }
+}
+
+#Preview("Nine") {
+    var badge = PreviewedBadge()
+    badge.count = 9
+    return badge
 }
