@@ -310,6 +310,9 @@ def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_p
         wait = WebDriverWait(driver, 15)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview svg [data-tap]"))
         headings = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "li.catalog-group")]
+        # Nothing to write as Swift or save as a variant for a preview of a plain view.
+        assert not driver.find_element(By.ID, "copy-swift").is_displayed()
+        assert not driver.find_element(By.ID, "save-variant").is_displayed()
         assert headings == ["PREVIEWS FavoriteButton.swift", "PREVIEWS LandmarkRow.swift", "PREVIEWS LandmarkRow_Previews"]
         # The block's @Previewable @State var isSet = false: grey until tapped, yellow after, and
         # still yellow on the next render.
