@@ -7,7 +7,7 @@ enum ListCommand: Command {
     static let summary = "List registered components, their inspectable properties, and the previews"
     static let declaration = CommandDeclaration<Bool>(
         name: name,
-        about: "Lists the registered components with their inspectable properties, then every preview of a plain view (#Preview, PreviewProvider) by file or provider.",
+        about: "Lists the components and their inspectable properties, then the previews by file or provider.",
         arguments: nil,
         options: [
             .flag("--json", help: "Print the registry schema as JSON (what the server sends as its catalog).") { $0 = true },
