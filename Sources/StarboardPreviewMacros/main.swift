@@ -12,7 +12,7 @@ loop: while true {
         FileHandle.standardError.write(Data("starboard preview macros: \(reason)\n".utf8))
         exit(1)
     case .message(let message) where message.isEmpty:
-        // The compiler sends an empty frame when it is done with a plugin; there is nothing to answer.
+        // The compiler sends empty frames (seen as it finishes with a plugin): nothing to answer.
         continue
     case .message(let message):
         switch PluginMessages.handle(message) {
