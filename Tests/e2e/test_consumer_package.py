@@ -291,13 +291,17 @@ def test_a_package_of_previews_alone_lists_renders_snapshots_and_exports_them(ta
     assert '"LandmarkRow_Previews 1"' in (site / "data.js").read_text()
 
 
-def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_path):
+def page_tools():
+    """The page tests' Chromium, loaded under its own name (both folders have a conftest)."""
     import importlib.util
-    # The page tests' Chromium, loaded under its own name (both folders have a conftest).
     spec = importlib.util.spec_from_file_location("page_conftest", Path(__file__).parent / "page" / "conftest.py")
     page = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(page)
-    SCREENSHOTS, _new_driver = page.SCREENSHOTS, page._new_driver
+    return page.SCREENSHOTS, page._new_driver
+
+
+def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_path):
+    SCREENSHOTS, _new_driver = page_tools()
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -352,6 +356,28 @@ def test_a_broken_preview_fails_at_its_line_and_a_trapping_one_only_when_rendere
         assert listed.returncode == 0 and "    Trap " in listed.stdout, listed.stderr
         trapped = landmarks("render", "Trap", cwd=tmp_path)
         assert trapped.returncode != 0 and "Index out of range" in trapped.stderr
+        # In the page it is a crash of the worker's render, named over the canvas; the other
+        # previews still render.
+        _, new_driver = page_tools()
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        server = StarboardServer(SCRATCH / "debug" / "LandmarksPreviews", tmp_path / "state.json", ["--no-origin-check"],
+                                 cwd=tmp_path, web=None)
+        server.start()
+        driver = new_driver()
+        try:
+            driver.get(server.url + "?c=Trap")
+            wait = WebDriverWait(driver, 30)
+            wait.until(lambda d: "Trap crashed while rendering" in d.find_element(By.ID, "problem").text)
+            assert "Index out of range" in driver.find_element(By.ID, "problem").text
+            driver.find_element(By.CSS_SELECTOR, 'button[data-component="Turtle Rock"]').click()
+            wait.until(lambda d: ">Turtle Rock</text>" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
+        except BaseException:
+            print("server output:\n" + "".join(server.output))
+            raise
+        finally:
+            driver.quit()
+            server.stop()
     finally:
         broken.unlink()
         rebuilt = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))
