@@ -57,14 +57,16 @@ public struct FoundPreview {
 }
 
 /// A `PreviewProvider`'s preview at `index`: the provider's previews are built and all but that
-/// one dropped, so it renders alone.
+/// one dropped, so it renders alone. It holds the previews' value, so the `@State` of a view at
+/// their top lasts as long as the slice, across builds.
 struct _PreviewSlice<P: PreviewProvider>: PrimitiveView {
+    let previews: P.Previews
     let index: Int
 
     func _makeNodes(in graph: inout ViewGraph) {
         let mark = graph.pending.count
         let declared = graph.declaredCanvas
-        P.previews._makeNodes(in: &graph)
+        previews._makeNodes(in: &graph)
         let made = graph.pending[mark...]
         let kept = made.count > index ? [made[made.startIndex + index]] : []
         graph.pending.removeSubrange(mark...)
@@ -157,7 +159,7 @@ public enum Previews {
                     FoundPreview(
                         name: preview.name, source: nil, provider: String(describing: type), index: index,
                         traits: preview.traits, shown: preview.view,
-                        makeView: { AnyView(_PreviewSlice<P>(index: index)) }
+                        makeView: { AnyView(_PreviewSlice<P>(previews: P.previews, index: index)) }
                     )
                 }
             }

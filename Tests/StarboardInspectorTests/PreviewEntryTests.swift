@@ -46,6 +46,13 @@ import StarboardUI
         #expect(second.contains("Hello, Unnamed") && !second.contains("Provider"))
     }
 
+    @Test func aProvidersPreviewKeepsTheStateOfTheViewAtItsTop() throws {
+        let entry = entries[5]
+        let button = try #require(try entry.render(entry.defaults).rendering.accessibility.first { $0.isTappable })
+        let values = try entry.tap(button.id, values: entry.defaults).values
+        #expect(try entry.render(values).rendering.svg.contains("Waved 1 times"))
+    }
+
     @Test func aPreviewThatRendersNothingSaysSo() throws {
         let nothing = try entries[3].render(entries[3].defaults).rendering
         #expect(nothing.warnings == [#"preview "Nothing" renders nothing: its view is 0 × 0 points (an EmptyView, or nothing but hidden or empty views)"#])
