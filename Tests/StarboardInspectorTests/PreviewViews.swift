@@ -61,7 +61,7 @@ struct PreviewedBadge: Component {
 }
 
 #Preview("Nine") {
-    var badge = PreviewedBadge()
+    let badge = PreviewedBadge()
     badge.count = 9
     return badge
 }
