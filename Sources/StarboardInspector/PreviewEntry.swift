@@ -70,16 +70,17 @@ extension ComponentDefinition {
             guard case .string(let recorded)? = values[tapsName], !recorded.isEmpty else { return view }
             for tap in recorded.split(separator: ";") {
                 let (target, location) = Self.tap(from: tap)
-                _ = try Renderer.performTap(on: view, target: target, at: location, environment: environment)
+                _ = try Renderer.performTap(on: view, target: target, at: location, environment: environment, canvas: .standardDevice)
             }
             return view
         }
         self.makeRendering = { values, environment, audit in
             let view = try replayed(values, environment: environment)
             do {
-                var rendering = try Renderer.render(view, title: name, environment: environment, audit: audit)
-                if rendering.size.width <= 0 || rendering.size.height <= 0 {
-                    rendering.warnings.append("preview \"\(name)\" renders nothing: its view is \(JSONValue.format(Double(rendering.size.width))) × \(JSONValue.format(Double(rendering.size.height))) points (an EmptyView, or nothing but hidden or empty views)")
+                // On the standard device unless the preview or the window chooses, as Xcode shows one.
+                var rendering = try Renderer.render(view, title: name, environment: environment, canvas: .standardDevice, audit: audit)
+                if let size = Self.rootSize(in: rendering.svg), size.width <= 0 || size.height <= 0 {
+                    rendering.warnings.append("preview \"\(name)\" renders nothing: its view is \(JSONValue.format(Double(size.width))) × \(JSONValue.format(Double(size.height))) points (an EmptyView, or nothing but hidden or empty views)")
                 }
                 return rendering
             } catch {
@@ -88,7 +89,7 @@ extension ComponentDefinition {
         }
         self.runTap = { values, target, location, environment in
             let view = try replayed(values, environment: environment)
-            guard try Renderer.performTap(on: view, target: target, at: location, environment: environment) else { return nil }
+            guard try Renderer.performTap(on: view, target: target, at: location, environment: environment, canvas: .standardDevice) else { return nil }
             guard case .string(let recorded)? = values[tapsName] else { return nil }
             let tap = location.map { "\(target)@\(JSONValue.format(Double($0.x))),\(JSONValue.format(Double($0.y)))" } ?? target
             let history = recorded.isEmpty ? tap : recorded + ";" + tap
@@ -98,6 +99,18 @@ extension ComponentDefinition {
             return [tapsName: .string(history)]
         }
         self.valuesOfInstance = { _ in nil }
+    }
+
+    /// The preview's own size, from the view outline the SVG carries (`data-views`, whose first
+    /// record is the root view: index, x, y, width, height); zero when it has no views at all
+    /// (no outline is written then). The image's size is the canvas's, not the view's.
+    static func rootSize(in svg: String) -> Size? {
+        guard let start = svg.range(of: "data-views=\"") else { return Size(width: 0, height: 0) }
+        let rest = svg[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        let first = rest[..<end].split(separator: ";").first?.split(separator: " ") ?? []
+        guard first.count >= 5, let width = Double(first[3]), let height = Double(first[4]) else { return Size(width: 0, height: 0) }
+        return Size(width: width, height: height)
     }
 
     /// `tap-3` or `tap-3@12.5,40` back into a target and a location.

@@ -53,6 +53,18 @@ import StarboardUI
         #expect(try entry.render(values).rendering.svg.contains("Waved 1 times"))
     }
 
+    @Test func eachEntryIsLaidOutOnTheCanvasItsTraitsAskFor() throws {
+        func size(_ entry: ComponentDefinition) throws -> Size { try entry.render(entry.defaults).rendering.size }
+        // No trait: the standard device's screen, as Xcode shows a preview.
+        #expect(try size(entries[0]) == Size(width: 402, height: 874))
+        // `.sizeThatFitsLayout`: the card's own size.
+        #expect(try size(entries[1]).width < 300)
+        // `.previewLayout(.fixed(width: 300, height: 120))` on the provider's first preview
+        // only; its sibling turned on its side by `.previewInterfaceOrientation(.landscapeLeft)`.
+        #expect(try size(entries[5]) == Size(width: 300, height: 120))
+        #expect(try size(entries[6]) == Size(width: 874, height: 402))
+    }
+
     @Test func aPreviewThatRendersNothingSaysSo() throws {
         let nothing = try entries[3].render(entries[3].defaults).rendering
         #expect(nothing.warnings == [#"preview "Nothing" renders nothing: its view is 0 × 0 points (an EmptyView, or nothing but hidden or empty views)"#])
