@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import Foundation
+import CompilerPluginSupport
 import PackageDescription
 
 /// Cross-module optimization speeds the render path by 3–7 % in release builds, but SwiftPM refuses
@@ -73,10 +74,13 @@ let package = Package(
         .target(name: "CStarboardPlacement"),
         // The lock every layer shares values with: a pthread mutex, which ThreadSanitizer sees.
         .target(name: "StarboardLocking"),
+        // `#Preview`'s compiler plugin: it speaks the plugin protocol itself, with Foundation
+        // only, as swift-syntax cannot be fetched here.
+        .macro(name: "StarboardPreviewMacros"),
         // Whole-module bodies visible to the modules above (when opted in), so generic views,
         // modifiers and property wrappers are specialized in component code instead of running
         // through witness tables and runtime metadata on every render.
-        .target(name: "StarboardUI", dependencies: ["CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "StarboardLocking"], swiftSettings: crossModuleOptimization),
+        .target(name: "StarboardUI", dependencies: ["StarboardPreviewMacros", "CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "StarboardLocking"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
         .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking", "StarboardUI", "StarboardInspector"]),
@@ -102,6 +106,8 @@ let package = Package(
         .executableTarget(name: "starboard", dependencies: ["StarboardKit", "StarboardComponents"]),
         .executableTarget(name: "starboard-bench", dependencies: ["StarboardBench", "StarboardComponents"]),
         .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
+        // The plugin run as the compiler runs it, through its pipes.
+        .testTarget(name: "StarboardPreviewMacrosTests", dependencies: ["StarboardPreviewMacros"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
         .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
         .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI", "StarboardSystem"]),

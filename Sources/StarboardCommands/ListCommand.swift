@@ -1,12 +1,13 @@
+import StarboardUI
 import StarboardInspector
 
 /// `starboard list [--json]`.
 enum ListCommand: Command {
     static let name = "list"
-    static let summary = "List registered components and their inspectable properties"
+    static let summary = "List registered components, their inspectable properties, and the previews"
     static let declaration = CommandDeclaration<Bool>(
         name: name,
-        about: "Lists the registered components with their inspectable properties.",
+        about: "Lists the components and their inspectable properties, then the previews by file or provider.",
         arguments: nil,
         options: [
             .flag("--json", help: "Print the registry schema as JSON (what the server sends as its catalog).") { $0 = true },
@@ -24,7 +25,7 @@ enum ListCommand: Command {
     static func list(json: Bool, registry: Registry) -> CommandOutput {
         if json { return CommandOutput(stdout: registry.schema.description + "\n") }
         var text = ""
-        for component in registry.components {
+        for component in registry.components where component.preview == nil {
             text += "\(component.name) — \(component.summary)\n"
             for property in component.properties {
                 var line = "  " + property.name.padding(toLength: 22, withPad: " ", startingAt: 0)
@@ -49,7 +50,40 @@ enum ListCommand: Command {
             }
             text += "\n"
         }
+        text += previews(registry)
         return CommandOutput(stdout: text)
+    }
+
+    /// The preview entries by group (file or provider), each with its place and traits.
+    static func previews(_ registry: Registry) -> String {
+        let entries = registry.components.compactMap { entry in entry.preview.map { (entry.name, $0) } }
+        guard !entries.isEmpty else { return "" }
+        var text = "Previews\n"
+        var group: String?
+        for (name, preview) in entries {
+            if preview.group != group {
+                group = preview.group
+                text += "  \(preview.group)\n"
+            }
+            var line = "    " + name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            if let source = preview.source { line += " line \(source.line)," }
+            line += " " + describe(preview.traits)
+            text += line + "\n"
+        }
+        return text + "\n"
+    }
+
+    /// "device", "size that fits, landscape left", "fixed 320x80 on iPhone 15"…
+    static func describe(_ traits: PreviewTraits) -> String {
+        var parts: [String]
+        switch traits.layout {
+        case .device: parts = ["device"]
+        case .sizeThatFits: parts = ["size that fits"]
+        case .fixed(let width, let height): parts = ["fixed \(JSONValue.format(Double(width)))x\(JSONValue.format(Double(height)))"]
+        }
+        if traits.orientation != .portrait { parts.append(PropertyDescriptor.title(fromName: traits.orientation.rawValue).lowercased()) }
+        if let device = traits.device { parts.append("on \(device)") }
+        return parts.joined(separator: ", ")
     }
 
 }

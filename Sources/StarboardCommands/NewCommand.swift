@@ -93,7 +93,12 @@ enum NewCommand: Command {
         if let given = options.registry {
             registryFile = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
         } else {
-            let lists = sources.filter { path in (try? String(contentsOfFile: path, encoding: .utf8)).map { listRange(in: $0) != nil } ?? false }
+            var lists = sources.filter { path in (try? String(contentsOfFile: path, encoding: .utf8)).map { listRange(in: $0) != nil } ?? false }
+            // Several programs with lists (a previews-only one has `components: []`): the one
+            // running is the one whose list `new` extends.
+            let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? ""
+            let own = lists.filter { $0.hasPrefix(package + "/Sources/" + program + "/") }
+            if lists.count > 1, own.count == 1 { lists = own }
             guard lists.count == 1 else {
                 return .failure(lists.isEmpty
                     ? "found no list of registered components (Starboard.main(components: [ … ])) under \(package)/Sources; pass --registry FILE"

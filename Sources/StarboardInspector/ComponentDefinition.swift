@@ -40,9 +40,12 @@ public struct ComponentDefinition: Sendable {
     public internal(set) var variants: [VariantDefinition]
     /// The environments the component asks snapshots in (``Component/environments``).
     public let environments: [RenderEnvironment]
+    /// For a preview of a plain view (a `#Preview` or a `PreviewProvider`'s preview): where it is
+    /// declared and what it asks of the canvas. Nil for a component.
+    public let preview: PreviewEntry?
 
-    private let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
-    private let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> PropertyValues?
+    let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
+    let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> PropertyValues?
     /// The values an instance of this component holds, if `view` is one (a preview's view).
     let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
@@ -91,6 +94,7 @@ public struct ComponentDefinition: Sendable {
         self.title = C.title
         self.summary = C.summary
         self.environments = C.environments
+        self.preview = nil
         self.properties = descriptors
         self.defaults = defaults
         let title = C.title
@@ -328,13 +332,16 @@ public struct ComponentDefinition: Sendable {
         .object(properties.compactMap { descriptor in values[descriptor.name].map { (descriptor.name, $0.json) } })
     }
 
-    /// The schema entry: name, title, summary, properties and variants.
+    /// The schema entry: name, title, summary, properties and variants, and for a preview of a
+    /// plain view its `preview` (group, file, line, traits).
     public var schema: JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("name", .string(name)), ("swiftType", .string(swiftType)), ("title", .string(title)), ("summary", .string(summary)),
             ("properties", .array(properties.map(\.schema))),
             ("variants", .array(variants.map { .object([("name", .string($0.name)), ("values", json($0.changes))]) })),
-        ])
+        ]
+        if let preview { members.append(("preview", preview.schema)) }
+        return .object(members)
     }
 }
 

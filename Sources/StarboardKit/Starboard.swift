@@ -17,8 +17,10 @@ import StarboardInspector
 public enum Starboard {
     /// Runs the command line with `components` registered, in sidebar order, and exits. Two
     /// components with one name, or one declared wrongly, stop it with an error naming them.
+    /// Every `#Preview` and `PreviewProvider` preview in the program is an entry too, after the
+    /// components (or a variant, when it shows one): `components: []` shows previews alone.
     public static func main(components: [any Component.Type]) -> Never {
-        main(arguments: Array(CommandLine.arguments.dropFirst()), registry: { () throws(RegistryError) in try Registry(components) })
+        main(arguments: Array(CommandLine.arguments.dropFirst()), registry: { () throws(RegistryError) in try Registry(components, previewEntries: true) })
     }
 
     /// As ``main(components:)``, with the arguments (after the program name) and the registry given.

@@ -68,6 +68,19 @@ public struct _PreviewCanvasModifier: ViewModifier {
                 if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
             }
         }
+        let mark = graph.pending.count
         content._makeNodes(in: &graph)
+        // Per preview too: a provider's preview shown alone (and its catalogue entry's traits)
+        // takes what its own modifiers asked, the outermost winning.
+        for item in graph.pending[mark...] {
+            var declared = graph.previewCanvases[item] ?? DeclaredCanvas()
+            switch modifier.change {
+            case .layout(let layout): declared.layout = layout
+            case .orientation(let orientation): declared.orientation = orientation
+            case .device(nil): break
+            case .device(let name?): declared.device = Device.named(name.rawValue) ?? .standard
+            }
+            graph.previewCanvases[item] = declared
+        }
     }
 }

@@ -41,6 +41,9 @@ public struct ViewGraph {
     var declaredCanvas = DeclaredCanvas()
     /// The canvas the render uses when neither the window nor the view chooses one.
     var canvasFallback = CanvasLayout.sizeThatFits
+    /// What each preview's modifiers asked of the canvas, by the node they were given to: a
+    /// `PreviewProvider`'s preview shown alone takes its own, not its siblings'.
+    var previewCanvases: [Int32: DeclaredCanvas] = [:]
     /// Nodes made and not yet taken by a container, in order.
     var pending: [Int32] = []
     /// What the views being built inherit; containers that change it restore it afterwards.
@@ -86,6 +89,7 @@ public struct ViewGraph {
         geometries.removeAll(keepingCapacity: true)
         modifierContents.removeAll(keepingCapacity: true)
         declaredCanvas = DeclaredCanvas()
+        previewCanvases.removeAll(keepingCapacity: true)
         canvasFallback = .sizeThatFits
         appearActions.removeAll()
         collectsAppearActions = true

@@ -250,3 +250,135 @@ def test_new_writes_into_the_callers_package(tagkit):
     assert built.returncode == 0, built.stdout + built.stderr
     listed = json.loads(previews("list", "--json", cwd=tagkit).stdout)
     assert [c["name"] for c in listed] == ["TagChip", "TagCount", "PriceTag"]
+
+
+# LandmarksPreviews: plain views with #Preview blocks and a PreviewProvider, no component, and a
+# main.swift of `Starboard.main(components: [])`.
+
+def landmarks(*arguments: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(SCRATCH / "debug" / "LandmarksPreviews"), *arguments], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_a_package_of_previews_alone_lists_renders_snapshots_and_exports_them(tagkit, tmp_path):
+    listed = landmarks("list", "--json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    catalog = json.loads(listed.stdout)
+    assert [(c["name"], c["preview"]["group"]) for c in catalog] == [
+        ("FavoriteButton.swift:20", "FavoriteButton.swift"), ("Detail", "FavoriteButton.swift"),
+        ("Turtle Rock", "LandmarkRow.swift"), ("Rows", "LandmarkRow.swift"),
+        ("LandmarkRow_Previews 1", "LandmarkRow_Previews"),
+    ]
+    assert catalog[1]["preview"]["traits"] == {"layout": "fixed", "width": 390, "height": 400, "orientation": "portrait"}
+    assert catalog[3]["preview"]["traits"]["layout"] == "sizeThatFits"
+    text = landmarks("list", cwd=tmp_path).stdout
+    assert "  LandmarkRow.swift\n    Turtle Rock" in text and "line 49, size that fits" in text
+
+    rendered = landmarks("render", "Rows", cwd=tmp_path)
+    assert rendered.returncode == 0, rendered.stderr
+    assert ">Turtle Rock</text>" in rendered.stdout and ">Silver Salmon Creek</text>" in rendered.stdout
+
+    folder = tmp_path / "snapshots"
+    recorded = landmarks("snapshot", "--dir", str(folder), cwd=tmp_path)
+    assert recorded.returncode == 0, recorded.stderr
+    assert (folder / "Detail" / "(defaults).svg").exists() and (folder / "Turtle Rock" / "(defaults).svg").exists()
+    checked = landmarks("snapshot", "--check", "--dir", str(folder), cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+    site = tmp_path / "site"
+    exported = landmarks("export", "--out", str(site), cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert '"LandmarkRow_Previews 1"' in (site / "data.js").read_text()
+
+
+def page_tools():
+    """The page tests' Chromium, loaded under its own name (both folders have a conftest)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("page_conftest", Path(__file__).parent / "page" / "conftest.py")
+    page = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(page)
+    return page.SCREENSHOTS, page._new_driver
+
+
+def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_path):
+    SCREENSHOTS, _new_driver = page_tools()
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server = StarboardServer(SCRATCH / "debug" / "LandmarksPreviews", tmp_path / "state.json", ["--no-origin-check"],
+                             cwd=tmp_path, web=None)
+    server.start()
+    driver = _new_driver()
+    try:
+        driver.get(server.url + "?c=FavoriteButton.swift%3A20")
+        wait = WebDriverWait(driver, 15)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview svg [data-tap]"))
+        headings = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "li.catalog-group")]
+        # Nothing to write as Swift or save as a variant for a preview of a plain view.
+        assert not driver.find_element(By.ID, "copy-swift").is_displayed()
+        assert not driver.find_element(By.ID, "save-variant").is_displayed()
+        assert headings == ["PREVIEWS FavoriteButton.swift", "PREVIEWS LandmarkRow.swift", "PREVIEWS LandmarkRow_Previews"]
+        # The block's @Previewable @State var isSet = false: grey until tapped, yellow after, and
+        # still yellow on the next render.
+        assert "#FFCC00" not in driver.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML")
+        driver.find_element(By.CSS_SELECTOR, "#preview svg [data-tap]").click()
+        wait.until(lambda d: "#FFCC00" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / "previews-favorite-tapped.png"))
+        # The filter finds previews by file; a heading with none left hides.
+        filter_box = driver.find_element(By.ID, "filter")
+        filter_box.send_keys("landmarkrow")
+        visible = [b.text.split("\n")[0] for b in driver.find_elements(By.CSS_SELECTOR, "#component-list li:not([hidden]) button")]
+        assert visible == ["Turtle Rock", "Rows", "LandmarkRow_Previews 1"]
+        hidden = driver.find_element(By.CSS_SELECTOR, 'li.catalog-group[data-group="FavoriteButton.swift"]')
+        assert hidden.get_attribute("hidden") is not None
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def test_a_broken_preview_fails_at_its_line_and_a_trapping_one_only_when_rendered(tagkit, tmp_path):
+    folder = tagkit / "Sources" / "LandmarksPreviews"
+    broken = folder / "Broken.swift"
+    broken.write_text('import StarboardUI\n\n#Preview("Broken") {\n    LandmarkRow(landmark: landmarks[0], extra: 1)\n}\n')
+    try:
+        built = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))
+        assert built.returncode != 0
+        assert "Broken.swift:4:48: error: extra argument 'extra' in call" in built.stdout + built.stderr
+        broken.write_text('import StarboardUI\n\n#Preview("Trap") {\n    Text(landmarks[9].name)\n}\n')
+        built = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))
+        assert built.returncode == 0, built.stdout + built.stderr
+        # The catalogue does not run it; rendering it traps, in that render alone.
+        listed = landmarks("list", cwd=tmp_path)
+        assert listed.returncode == 0 and "    Trap " in listed.stdout, listed.stderr
+        trapped = landmarks("render", "Trap", cwd=tmp_path)
+        assert trapped.returncode != 0 and "Index out of range" in trapped.stderr
+        # In the page it is a crash of the worker's render, named over the canvas; the other
+        # previews still render.
+        _, new_driver = page_tools()
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        server = StarboardServer(SCRATCH / "debug" / "LandmarksPreviews", tmp_path / "state.json", ["--no-origin-check"],
+                                 cwd=tmp_path, web=None)
+        server.start()
+        driver = new_driver()
+        try:
+            driver.get(server.url + "?c=Trap")
+            wait = WebDriverWait(driver, 30)
+            wait.until(lambda d: "Trap crashed while rendering" in d.find_element(By.ID, "problem").text)
+            assert "Index out of range" in driver.find_element(By.ID, "problem").text
+            driver.find_element(By.CSS_SELECTOR, 'button[data-component="Turtle Rock"]').click()
+            wait.until(lambda d: ">Turtle Rock</text>" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
+        except BaseException:
+            print("server output:\n" + "".join(server.output))
+            raise
+        finally:
+            driver.quit()
+            server.stop()
+    finally:
+        broken.unlink()
+        rebuilt = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))
+        assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr

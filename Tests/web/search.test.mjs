@@ -77,3 +77,18 @@ test('case and accents are ignored', () => {
 test('results are capped', () => {
   assert.equal(search(index, 'a', 2).length, 2);
 });
+
+test('a preview entry is found by its file and says where it is, without its tap history', () => {
+  const index = buildIndex([
+    ...CATALOG,
+    {
+      name: 'Favorite', title: 'Favorite', summary: '#Preview in App/LandmarkRow.swift, line 40',
+      properties: [{ name: 'taps', label: 'Taps', kind: 'string', help: 'The taps made on this preview' }],
+      variants: [], preview: { group: 'LandmarkRow.swift', file: 'App/LandmarkRow.swift', line: 40, traits: { layout: 'device' } },
+    },
+  ]);
+  const found = search(index, 'landmark row');
+  assert.equal(found[0].component, 'Favorite');
+  assert.equal(found[0].detail, 'Preview in LandmarkRow.swift');
+  assert.equal(search(index, 'taps').length, 0);
+});

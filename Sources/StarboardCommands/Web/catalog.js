@@ -1,5 +1,8 @@
 // The sidebar: the registered components with a filter box; the current one
 // is highlighted (aria-current). Items are `button[data-component=NAME]`.
+// Previews of plain views follow the components under a heading per group
+// (their file for a #Preview, their provider type otherwise), as Xcode groups
+// them; a heading hides when the filter leaves none of its previews.
 //
 // Events: "select" (detail: {name}).
 
@@ -45,13 +48,25 @@ export class Catalog extends EventTarget {
 
   setComponents(components) {
     this.#components = components;
-    this.#list.replaceChildren(...components.map((component) => {
+    const items = [];
+    let group = null;
+    for (const component of components) {
+      const preview = component.preview;
+      if (preview && preview.group !== group) {
+        group = preview.group;
+        items.push(element('li', { class: 'catalog-group', 'data-group': group }, [
+          element('span', { class: 'catalog-group-kind', text: 'Previews' }),
+          element('span', { class: 'catalog-group-name', text: group }),
+        ]));
+      }
+      const summary = preview ? previewPlace(preview) : component.summary;
       const button = element('button', { type: 'button', class: 'component', 'data-component': component.name }, [
         element('span', { class: 'component-title', text: component.title || component.name }),
-        component.summary ? element('span', { class: 'component-summary', text: component.summary }) : null,
+        summary ? element('span', { class: 'component-summary', text: summary }) : null,
       ]);
-      return element('li', {}, [button]);
-    }));
+      items.push(element('li', preview ? { 'data-in-group': preview.group } : {}, [button]));
+    }
+    this.#list.replaceChildren(...items);
     this.setCurrent(this.#current);
     this.#render();
   }
@@ -67,12 +82,19 @@ export class Catalog extends EventTarget {
   #render() {
     const words = this.#filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
     let shown = 0;
+    const groupsShown = new Set();
     for (const item of this.#list.children) {
       const button = item.querySelector('button');
+      if (!button) continue;
       const component = this.#components.find((c) => c.name === button.dataset.component);
-      const haystack = `${component.name} ${component.title ?? ''} ${component.summary ?? ''}`.toLowerCase();
-      item.hidden = !words.every((word) => haystack.includes(word));
-      if (!item.hidden) shown += 1;
+      item.hidden = !words.every((word) => searchText(component).includes(word));
+      if (!item.hidden) {
+        shown += 1;
+        if (item.dataset.inGroup !== undefined) groupsShown.add(item.dataset.inGroup);
+      }
+    }
+    for (const heading of this.#list.querySelectorAll('li.catalog-group')) {
+      heading.hidden = !groupsShown.has(heading.dataset.group);
     }
     this.#empty.hidden = shown > 0 || this.#components.length === 0;
   }
@@ -80,4 +102,22 @@ export class Catalog extends EventTarget {
   #select(name) {
     this.dispatchEvent(new CustomEvent('select', { detail: { name } }));
   }
+}
+
+/** "line 12 · size that fits": where a preview is declared and how it asks to be laid out. */
+export function previewPlace(preview) {
+  const parts = [];
+  if (preview.line !== undefined) parts.push(`line ${preview.line}`);
+  const traits = preview.traits ?? {};
+  if (traits.layout === 'sizeThatFits') parts.push('size that fits');
+  else if (traits.layout === 'fixed') parts.push(`${traits.width} × ${traits.height}`);
+  if (traits.orientation && traits.orientation !== 'portrait') parts.push(traits.orientation.replace(/([A-Z])/g, ' $1').toLowerCase());
+  return parts.join(' · ');
+}
+
+/** What the filter matches an entry against: names, summary, and a preview's group and file. */
+export function searchText(component) {
+  const preview = component.preview;
+  const extra = preview ? ` ${preview.group} ${preview.file ?? ''} preview` : '';
+  return `${component.name} ${component.title ?? ''} ${component.summary ?? ''}${extra}`.toLowerCase();
 }

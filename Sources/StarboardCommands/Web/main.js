@@ -291,6 +291,11 @@ function select(name, { history = 'push' } = {}) {
   syncSubscriptions();
   // Every time, not only for another component: a catalog after a rebuild means the file changed.
   saveVariant.setComponent(name);
+  // A preview of a plain view has no initializer to write and no variants to save: its values
+  // are its tap history.
+  const isPreview = Boolean(component.preview);
+  $('copy-swift').hidden = isPreview;
+  $('save-variant').hidden = isPreview;
   showDocs();
   if (history === 'push') pushComponent(component, same && state.values ? state.values : {}, view());
   else if (history === 'replace') replaceValues(component, same && state.values ? state.values : {}, view());

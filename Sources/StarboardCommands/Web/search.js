@@ -29,15 +29,21 @@ export function buildIndex(components) {
   for (const component of components ?? []) {
     const title = component.title || component.name;
     const owner = { text: `${component.name} ${title}`, weight: FIELD.component };
+    const preview = component.preview;
     entries.push({
-      kind: 'component', component: component.name, title, detail: component.summary ?? '',
+      kind: 'component', component: component.name, title,
+      detail: preview ? `Preview in ${preview.group}` : component.summary ?? '',
       fields: [
         { text: component.name, weight: FIELD.name },
         { text: title, weight: FIELD.title },
         { text: splitCamel(component.name), weight: FIELD.title },
         { text: component.summary ?? '', weight: FIELD.summary },
+        // A preview is found by its file or provider too ("LandmarkRow", "Row_Previews").
+        ...(preview ? [{ text: `${preview.group} ${splitCamel(preview.group)} ${preview.file ?? ''}`, weight: FIELD.summary }] : []),
       ],
     });
+    // A preview's one property is its tap history: machinery, not something to search for.
+    if (preview) continue;
     for (const variant of component.variants ?? []) {
       entries.push({
         kind: 'variant', component: component.name, variant: variant.name, title: variant.name,
