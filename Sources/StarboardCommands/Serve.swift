@@ -84,7 +84,7 @@ extension StarboardCommand {
             listening = try server.listen()
         } catch {
             printError("starboard: \(error)" + (options.port != 0 ? " (or use --port 0 for any free port)" : "") + "\n")
-            try? server.stop()
+            _ = try? server.stop()
             return 1
         }
         if !options.originCheck {
@@ -104,7 +104,7 @@ extension StarboardCommand {
             guard let package else {
                 let here = FileManager.default.currentDirectoryPath
                 printError("starboard: --watch must run in your package (no Package.swift in \(here) or above it)\n")
-                try? server.stop()
+                _ = try? server.stop()
                 return 1
             }
             let build = WatchBuild(executable: currentExecutable(), package: package)
@@ -119,7 +119,7 @@ extension StarboardCommand {
                     + "a change rebuilds \(([build.product] + build.options).joined(separator: " "))\n")
             } catch {
                 printError("starboard: cannot watch the sources: \(error)\n")
-                try? server.stop()
+                _ = try? server.stop()
                 return 1
             }
         }

@@ -19,7 +19,7 @@ import StarboardUI
 /// Store only `@Inspectable` properties (use `let` or `static` for constants): Starboard makes a
 /// fresh instance from the defaults plus the inspected values for every render, as Interface
 /// Builder does with a designable, and that is how it fills each stored property.
-public protocol Component: View, Decodable {
+public protocol Component: View, Decodable, ComponentMetatype {
     /// The instance with every property at its default.
     init()
     /// The name the registry, the CLI and the protocol use; the type's name by default.
@@ -56,3 +56,13 @@ public struct Variant<C: Component>: Sendable {
         self.configure = configure
     }
 }
+
+#if compiler(>=6.2)
+/// Lets a component's type be captured by the `@Sendable` closures the registry keeps (Swift 6.2
+/// and later check metatypes for `Sendable` too: `SendableMetatype`). A component is a value
+/// type with static, immutable declarations, so its metatype is safe to share.
+public protocol ComponentMetatype: SendableMetatype {}
+#else
+/// Nothing before Swift 6.2, which does not check metatypes for `Sendable`.
+public protocol ComponentMetatype {}
+#endif

@@ -70,7 +70,7 @@ public final class LivePreviewServer: Sendable {
             throw .components(error)
         }
         sessionBox.session = session
-        store?.observe { [session] in session.snapshot() }
+        store?.observe { [session] in session.changes() }
         var warnings = loaded.warnings + session.warnings + Typesetter.shared.rejectedFiles.map { "font \($0)" }
         if let store, keepsValues {
             do {

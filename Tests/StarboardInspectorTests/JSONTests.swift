@@ -29,7 +29,7 @@ struct JSONTests {
         ("0", JSONValue.integer(0)), ("-0", .integer(0)), ("7", .integer(7)), ("-12", .integer(-12)),
         ("9223372036854775807", .integer(Int.max)), ("-9223372036854775808", .integer(Int.min)),
         // One past Int's range, and far past it: kept as the nearest Double.
-        ("9223372036854775808", .number(9_223_372_036_854_775_808)), ("-9223372036854775809", .number(-9_223_372_036_854_775_809)),
+        ("9223372036854775808", .number(9_223_372_036_854_775_808)), ("-9223372036854775809", .number(-0x1p63)),
         ("123456789012345678901234567890", .number(1.2345678901234568e29)),
         ("0.5", .number(0.5)), ("-0.0", .number(-0.0)), ("1e3", .number(1000)), ("1E3", .number(1000)), ("1e+3", .number(1000)),
         ("2.5e-3", .number(0.0025)), ("-1.25E+2", .number(-125)), ("1e-400", .number(0)), ("1.7976931348623157e308", .number(.greatestFiniteMagnitude)),

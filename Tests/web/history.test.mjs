@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  actionMatches, actionSummary, changeTexts, changedElsewhere, presenceText, windowName, windowsText,
+  actionMatches, actionSummary, changeTexts, revisionText, changedElsewhere, presenceText, windowName, windowsText,
 } from '../../Web/history.js';
 
 const rating = {
@@ -67,4 +67,14 @@ test('presence and edits from elsewhere', () => {
   assert.equal(changedElsewhere(set, 'starCount', 2), false, 'our own change is no conflict');
   assert.equal(changedElsewhere(set, 'rating', 1), false);
   assert.equal(changedElsewhere(set, null, 1), false);
+});
+
+test('a revision after a restart is shown as its count within the run, not as the epoch', () => {
+  // A restarted server counts from 2^32 (then 2^33 …): the second change after it is r2.
+  assert.equal(revisionText(4294967298), 'r2');
+  assert.equal(revisionText((3 * 4294967296) + 17), 'r17');
+  assert.equal(revisionText(7), 'r7');
+  const restored = { kind: 'restore', to: 4294967297, revision: 4294967299, changes: [] };
+  assert.equal(actionSummary({ properties: [] }, restored).startsWith('Restored revision 1: '), true);
+  assert.equal(actionMatches({ properties: [] }, restored, 'r3', 1), true);
 });

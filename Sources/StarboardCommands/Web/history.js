@@ -39,13 +39,28 @@ const VERBS = {
   set: 'Changed', reset: 'Reset', tap: 'Tapped', undo: 'Undid', redo: 'Redid', restore: 'Restored', changes: 'Changed',
 };
 
+/**
+ * How a revision is shown: its count within the server's run. A restarted server counts from
+ * the next multiple of 2^32 (so a revision never goes backwards), which is no number to read:
+ * `r4294967298` is the second change since the restart, shown `r2`. Comparisons use the
+ * revision itself.
+ */
+export function revisionText(revision) {
+  return `r${revisionInRun(revision)}`;
+}
+
+/** A revision's count within the server's run (see ``revisionText``). */
+export function revisionInRun(revision) {
+  return Number.isSafeInteger(revision) && revision >= 0 ? revision % 4294967296 : revision;
+}
+
 /** One line for an entry: what happened and what it changed. */
 export function actionSummary(component, action) {
   const changed = changeTexts(component, action);
   const what = changed.length ? changed.join(', ') : 'nothing changed';
   switch (action.kind) {
     case 'tap': return `Tapped ${action.target ?? 'the preview'}: ${what}`;
-    case 'restore': return action.to != null ? `Restored revision ${action.to}: ${what}` : `Restored: ${what}`;
+    case 'restore': return action.to != null ? `Restored revision ${revisionInRun(action.to)}: ${what}` : `Restored: ${what}`;
     default: return `${VERBS[action.kind] ?? 'Changed'}: ${what}`;
   }
 }
@@ -55,7 +70,7 @@ export function actionMatches(component, action, query, self) {
   const words = String(query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
   const haystack = [
-    actionSummary(component, action), windowsText(action.windows, self), `r${action.revision}`, `revision ${action.revision}`,
+    actionSummary(component, action), windowsText(action.windows, self), revisionText(action.revision), `revision ${revisionInRun(action.revision)}`,
     ...(action.changes ?? []).map((c) => c.property),
   ].join(' ').toLowerCase();
   return words.every((word) => haystack.includes(word));
@@ -190,7 +205,7 @@ export class History extends EventTarget {
       who.textContent = windowsText(action.windows, this.#self);
       const revision = document.createElement('span');
       revision.className = 'action-revision';
-      revision.textContent = `r${action.revision}`;
+      revision.textContent = revisionText(action.revision);
       head.append(time, who, revision);
       const text = document.createElement('p');
       text.className = 'action-text';

@@ -202,7 +202,7 @@ final class DirectWorker {
                                pollfd(fd: process.stderr, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: process.stdin, events: written < frame.count ? Int16(POLLOUT) : 0, revents: 0)]
             let milliseconds = Int32(max(1, (deadline - now) / 1_000_000))
-            try io { () throws(SystemError) in try SystemCall.retrying("poll the worker", { poll(&descriptors, 3, milliseconds) }) }
+            _ = try io { () throws(SystemError) in try SystemCall.retrying("poll the worker", { poll(&descriptors, 3, milliseconds) }) }
             if descriptors[2].revents != 0 && written < frame.count {
                 written += try io { () throws(SystemError) in
                     try frame.withUnsafeBytes { raw in

@@ -57,9 +57,15 @@ public final class Session: WebSocketHandler {
         host.attach(to: loop)
     }
 
-    /// Current values and revision of every component, for saving.
+    /// Current values and revision of every component.
     public func snapshot() -> [String: SavedComponent] {
         state.withLock { $0.core.snapshot }
+    }
+
+    /// The values the user changed (those that differ from the defaults) and the revision of
+    /// every component: what the state file keeps.
+    public func changes() -> [String: SavedComponent] {
+        state.withLock { $0.core.changes }
     }
 
     /// Stops the host's worker.
@@ -144,7 +150,8 @@ public final class Session: WebSocketHandler {
         }
         waiting?.wait()
         var warnings: [String] = []
-        let restored = HotReload.restore(catalog.names, saved: snapshot(), host: host, warnings: &warnings)
+        // Only what the user changed goes to the new code: a default changed in code shows.
+        let restored = HotReload.restore(catalog.names, saved: changes(), host: host, warnings: &warnings)
         if let loop = state.withLock({ $0.loop }) { host.attach(to: loop) }
         let old = state.withLock { state -> any ComponentHost in
             let old = state.host

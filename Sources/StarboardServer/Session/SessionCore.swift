@@ -94,9 +94,42 @@ struct SessionCore {
         self.components = components
     }
 
-    /// Current values and revision of every component, for saving.
+    /// Current values and revision of every component.
     var snapshot: [String: SavedComponent] {
         components.mapValues { SavedComponent(values: $0.values, revision: $0.revision) }
+    }
+
+    /// What the user changed of every component, for saving and for new component code: the
+    /// values that differ from the current code's defaults. A default is never kept, so a
+    /// default changed in code is the value after a reload or a restart, and a kept value the
+    /// new code made the default is dropped the next time values are saved.
+    var changes: [String: SavedComponent] {
+        components.reduce(into: [:]) { saved, entry in
+            saved[entry.key] = SavedComponent(values: changedValues(entry.value.values, of: entry.key), revision: entry.value.revision)
+        }
+    }
+
+    /// `values` without the members equal to the component's defaults (a property the catalog
+    /// does not know stays, for the new code to drop with a warning).
+    func changedValues(_ values: JSONValue, of name: String) -> JSONValue {
+        guard let properties = catalog.declarations[name]?.properties, let members = values.objectMembers else { return values }
+        var defaults: [String: JSONValue] = [:]
+        for property in properties { defaults[property.name] = property.defaultValue.json }
+        return .object(members.filter { member in
+            guard let value = defaults[member.0] else { return true }
+            return !Self.sameValue(member.1, value)
+        })
+    }
+
+    /// Equal as property values: numbers by value whether written as integers or not, objects
+    /// (sizes, points) member by member in any order.
+    static func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if let x = a.doubleValue, let y = b.doubleValue, a.isNumber, b.isNumber { return x == y }
+        if let left = a.objectMembers, let right = b.objectMembers {
+            guard left.count == right.count else { return false }
+            return left.allSatisfy { member in right.contains { $0.0 == member.0 && sameValue($0.1, member.1) } }
+        }
+        return a == b
     }
 
     // MARK: - Connections
@@ -720,6 +753,14 @@ struct SessionCore {
 }
 
 extension JSONValue {
+    /// Whether this is a number (an integer or not).
+    var isNumber: Bool {
+        switch self {
+        case .integer, .number: true
+        default: false
+        }
+    }
+
     var objectMembers: [(String, JSONValue)]? {
         if case .object(let members) = self { return members }
         return nil

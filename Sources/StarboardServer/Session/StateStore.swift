@@ -159,7 +159,7 @@ public final class StateStore: Sendable {
         guard schedule else { return }
         queue.asyncAfter(deadline: .now() + settleDelay) { [self] in
             pending.withLock { $0 = false }
-            try? saveReporting()
+            _ = try? saveReporting()
         }
     }
 
