@@ -20,28 +20,31 @@ def starboard(*arguments: str, env: dict[str, str] | None = None) -> subprocess.
 
 
 def read_png(path: Path) -> tuple[int, int, list[bytearray]]:
-    """Width, height and RGBA rows of an 8-bit RGBA PNG (what Chromium writes)."""
+    """Width, height and RGBA rows of an 8-bit RGBA or RGB PNG (what Chromium writes; an element's
+    screenshot is RGB, given an alpha of 255 here)."""
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     position, chunks = 8, b""
     width = height = 0
+    bpp = 4
     while position < len(data):
         length, kind = struct.unpack(">I4s", data[position:position + 8])
         body = data[position + 8:position + 8 + length]
         position += 12 + length
         if kind == b"IHDR":
             width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert (depth, colour) == (8, 6), f"expected 8-bit RGBA, got depth {depth} colour type {colour}"
+            assert depth == 8 and colour in (2, 6), f"expected 8-bit RGBA or RGB, got depth {depth} colour type {colour}"
+            bpp = 4 if colour == 6 else 3
         elif kind == b"IDAT":
             chunks += body
-    raw, stride, rows = zlib.decompress(chunks), width * 4 + 1, []
-    previous = bytearray(width * 4)
+    raw, stride, rows = zlib.decompress(chunks), width * bpp + 1, []
+    previous = bytearray(width * bpp)
     for row in range(height):
         kind, line = raw[row * stride], bytearray(raw[row * stride + 1:(row + 1) * stride])
         for i in range(len(line)):
-            a = line[i - 4] if i >= 4 else 0
+            a = line[i - bpp] if i >= bpp else 0
             b = previous[i]
-            c = previous[i - 4] if i >= 4 else 0
+            c = previous[i - bpp] if i >= bpp else 0
             if kind == 1:
                 line[i] = (line[i] + a) & 255
             elif kind == 2:
@@ -52,8 +55,10 @@ def read_png(path: Path) -> tuple[int, int, list[bytearray]]:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
         previous = line
+        if bpp == 3:
+            line = bytearray(b for i in range(0, len(line), 3) for b in (line[i], line[i + 1], line[i + 2], 255))
+        rows.append(line)
     return width, height, rows
 
 

@@ -70,7 +70,9 @@ export class Matrix extends EventTarget {
     const grid = element('div', { class: 'matrix-grid', role: 'list' }, cells.map((cell) => element('figure', {
       class: 'matrix-cell', role: 'listitem', 'data-environment': cell.name, 'data-scheme': cell.environment.scheme,
     }, [
-      element('div', { class: 'matrix-thumb', dir: cell.environment.direction === 'rtl' ? 'rtl' : 'ltr' }, [
+      // Always left to right, whatever the cell's or the page's direction: the SVG is already
+      // mirrored, and an inherited `rtl` would mirror its text again (and clip it).
+      element('div', { class: 'matrix-thumb', dir: 'ltr', 'data-direction': cell.environment.direction === 'rtl' ? 'rtl' : 'ltr' }, [
         element('span', { class: 'matrix-waiting', text: 'Rendering…' }),
       ]),
       element('figcaption', { class: 'matrix-label', text: cellLabel(matrix, cell.environment) }),
@@ -93,6 +95,7 @@ export class Matrix extends EventTarget {
     if (!svg) return;
     makeInteractive(svg);
     svg.setAttribute('focusable', 'false');
+    svg.setAttribute('dir', 'ltr');
     const { width, height } = sizeOf(svg);
     svg.style.width = `${width}px`;
     svg.style.maxWidth = '100%';

@@ -8,12 +8,19 @@ audit rows `#audit-list .audit-row[data-kind]` and `#audit-summary`.
 
 from __future__ import annotations
 
+import re
+import shutil
+import sys
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from test_page import open_page, preview_svg, wait
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_text_output import read_png  # noqa: E402
 
 
 def press(driver, group, value):
@@ -111,3 +118,46 @@ def test_the_audit_lists_what_breaks_and_outlines_it(browser, server, screenshot
     # Back to 44-point stars: nothing to find.
     browser.get(server.url + "?c=RatingControl&starSize=44x44")
     wait(browser, lambda d: d.find_element(By.ID, "audit-summary").text == "No findings in Standard")
+
+
+def _natural_png(driver, selector: str, path):
+    """A screenshot of the SVG at `selector` at its own size (1 px a point) on white, where it is."""
+    svg = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script(
+        "const svg = arguments[0];"
+        "const [w, h] = [svg.viewBox.baseVal.width, svg.viewBox.baseVal.height];"
+        "Object.assign(svg.style, {width: w + 'px', height: h + 'px', maxWidth: 'none', background: '#ffffff'});"
+        "for (let n = svg.parentElement; n && n !== document.body; n = n.parentElement) {"
+        "  n.style.overflow = 'visible'; n.style.background = '#ffffff'; }"
+        "svg.scrollIntoView({block: 'start', inline: 'start'});", svg)
+    # Every face the SVG names loaded (the emoji face is a web font, loaded when first used).
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const faces = [...new Set([...arguments[0].querySelectorAll('[font-family]')].map((n) => n.getAttribute('font-family')))];"
+        "Promise.all(faces.map((f) => document.fonts.load(`17px \"${f}\"`, '\u2603\ufe0f A'))).then(() => document.fonts.ready).then(() => done());", svg)
+    svg.screenshot(str(path))
+    return read_png(path)
+
+
+def test_a_right_to_left_matrix_cell_draws_what_the_single_preview_draws(browser, server, tmp_path, screenshot_dir):
+    """Issue 26, item 2: the cell's direction must not reach the SVG, which is already mirrored."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1440, "height": 1400, "deviceScaleFactor": 1, "mobile": False})
+    open_page(browser, server, "?c=ProfileSummary&direction=rtl")
+    single_markup = preview_svg(browser)
+    single = _natural_png(browser, "#preview svg", tmp_path / "single.png")
+    open_page(browser, server, "?c=ProfileSummary&matrix=direction")
+    rtl = '#matrix .matrix-cell[data-environment="rtl"]'
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'{rtl}[data-drawn="true"]'), message="the RTL cell was not drawn")
+    cell_svg = browser.find_element(By.CSS_SELECTOR, f"{rtl} svg")
+    # The same render (the page gives each drawn SVG's ids a prefix of its own).
+    body = lambda markup: re.sub(r'\br\d+-sb-', '', markup.split(">", 1)[1])
+    assert body(cell_svg.get_attribute("outerHTML")) == body(single_markup), "the cell has another render"
+    cell = _natural_png(browser, f"{rtl} svg", tmp_path / "cell.png")
+    shutil.copy(tmp_path / "cell.png", screenshot_dir / "matrix-rtl-cell.png")
+    shutil.copy(tmp_path / "single.png", screenshot_dir / "matrix-rtl-single.png")
+    (w1, h1, rows1), (w2, h2, rows2) = single, cell
+    assert (w1, h1) == (w2, h2)
+    differing = sum(1 for a, b in zip(rows1, rows2) for i in range(0, len(a), 4)
+                    if max(abs(a[i + k] - b[i + k]) for k in range(3)) > 32)
+    assert differing <= w1 * h1 // 1000, f"{differing} of {w1 * h1} pixels differ between the RTL cell and the RTL preview"
