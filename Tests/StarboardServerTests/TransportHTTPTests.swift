@@ -19,7 +19,9 @@ struct TransportHTTPTests {
             #expect(response.headers["x-content-type-options"] == "nosniff")
             #expect(response.headers["referrer-policy"] == "no-referrer")
             #expect(response.headers["x-frame-options"] == "DENY")
-            #expect(response.headers["cache-control"] == "no-cache")
+            // The page is never kept, so a browser's back/forward cache does not keep its
+            // websocket open (issue 26, item 6: every reload was one more window watching).
+            #expect(response.headers["cache-control"] == "no-store")
         }
     }
 
@@ -34,6 +36,7 @@ struct TransportHTTPTests {
             let response = try httpGet(port: port, path: path)
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == contentType)
+            #expect(response.headers["cache-control"] == (contentType.hasPrefix("text/html") ? "no-store" : "no-cache"))
             #expect(!response.body.isEmpty)
         }
     }

@@ -71,7 +71,21 @@ export class Connection extends EventTarget {
   start() {
     window.addEventListener('online', () => this.retryNow());
     window.addEventListener('offline', () => { if (!this.isOpen) this.#setState('offline'); });
+    // A page being left (reloaded, navigated away, closed) says goodbye at once: a browser may
+    // keep it in its back/forward cache with the socket open, and the server would go on
+    // counting it as a window watching. Coming back from that cache connects again.
+    window.addEventListener('pagehide', () => this.#leave());
+    window.addEventListener('pageshow', (event) => { if (event.persisted) this.retryNow(); });
     this.#open();
+  }
+
+  /** Closes the socket for good (until ``retryNow()``), as the page is left. */
+  #leave() {
+    clearTimeout(this.#timer);
+    const socket = this.#socket;
+    this.#socket = null;
+    this.#failPending();
+    socket?.close(1001, 'page left');
   }
 
   /** Sends a message that needs no answer. Returns false when there is no socket. */

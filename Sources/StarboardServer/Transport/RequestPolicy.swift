@@ -19,6 +19,10 @@ struct RequestPolicy: Sendable {
     static let cacheControl = (name: "Cache-Control", value: "no-cache")
     /// ``cacheControl`` as a raw header line, for responses written whole.
     static let cacheControlLine = "\(cacheControl.name): \(cacheControl.value)\r\n"
+    /// The page itself is never kept: a browser keeps a page it may come back to (its
+    /// back/forward cache) with its websocket open, and the server would go on counting a
+    /// window that was reloaded or left as one watching. `no-store` keeps it out of that cache.
+    static let pageCacheControlLine = "\(cacheControl.name): no-store\r\n"
 
     /// The query parameter that carries the token, on `/` and on the websocket path.
     static let tokenParameter = "token"

@@ -26,7 +26,7 @@ extension ServiceLoop {
                 return try respond(wsi, status: 403, body: RequestPolicy.tokenRefusal)
             }
             // The security headers are the vhost's canned headers, which lws adds to every status line.
-            let extra = RequestPolicy.cacheControlLine
+            let extra = contentType.hasPrefix("text/html") ? RequestPolicy.pageCacheControlLine : RequestPolicy.cacheControlLine
             let result = try LWSCall.check(
                 lws_serve_http_file(wsi, filePath, contentType, extra, Int32(extra.utf8.count)),
                 "lws_serve_http_file"

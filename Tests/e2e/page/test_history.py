@@ -113,3 +113,28 @@ def test_a_field_changed_elsewhere_while_typing_says_so_and_keeps_the_text(brows
     assert action_texts(first)[0] == "Changed: Name “Tenth Hike” → “Summit”"
     blur(first)
     wait(first, lambda d: not note(d), message="the note stayed after leaving the field")
+
+
+def test_the_window_count_goes_down_when_a_window_reloads_or_closes(browser_factory, make_server):
+    """Issue 26, item 6: every reload was one more window watching."""
+    server = make_server()
+    first, second = browser_factory(), browser_factory()
+    open_page(first, server, "?c=RatingControl")
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "Only this window")
+    open_page(second, server, "?c=RatingControl")
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "2 windows watching")
+    for _ in range(3):
+        second.refresh()
+        wait(second, lambda d: preview_svg(d))
+    wait(second, lambda d: d.find_element(By.ID, "presence").text == "2 windows watching",
+         message="after three reloads: ")
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "2 windows watching")
+    # Another component: this one's count goes down.
+    second.get(server.url + "?c=HikeBadge")
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "Only this window",
+         message="after the other window left: ")
+    second.get(server.url + "?c=RatingControl")
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "2 windows watching")
+    second.quit()
+    wait(first, lambda d: d.find_element(By.ID, "presence").text == "Only this window",
+         message="after the other window closed: ")
