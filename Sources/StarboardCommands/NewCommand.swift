@@ -248,10 +248,10 @@ enum NewCommand: Command {
         /// A new component: a label on a rounded, tinted background. Make it yours.
         \(access)struct \(name): Component {
             @Inspectable(maxLength: 40, help: "The text shown.")
-            var title = "\(name)"
+            \(access)var title = "\(name)"
 
             @Inspectable("Tint", help: "The background color.")
-            var tint = Color(red8: 0, green8: 122, blue8: 255)
+            \(access)var tint = Color(red8: 0, green8: 122, blue8: 255)
 
             \(access)static let summary = "A label on a tinted background."
 

@@ -46,6 +46,20 @@ extension Component {
     public mutating func tap(_ target: String) -> Bool { false }
 }
 
+extension Component {
+    /// The defaults with some properties changed, as a ``Variant`` changes them:
+    /// `TagChip { $0.text = "Hello"; $0.cornerRadius = 4 }`.
+    ///
+    /// This is the initializer Copy as Swift and the Docs tab's usage snippet write, so they
+    /// compile wherever the component's `init()` and properties are visible: in its own module,
+    /// and in an app that imports a package whose component is `public` with a `public init() {}`
+    /// and `public var` inspectable properties.
+    public init(_ configure: (inout Self) -> Void) {
+        self.init()
+        configure(&self)
+    }
+}
+
 /// A named configuration of a component: the defaults with some properties changed.
 public struct Variant<C: Component>: Sendable {
     public let name: String

@@ -32,6 +32,8 @@ public struct ComponentDefinition: Sendable {
     /// The Swift type, as its declaration spells it (`RatingControl`): what a usage snippet and
     /// a saved variant write, and what `name` need not be (`static let name = …`).
     public let swiftType: String
+    /// The module that declares the type (`TagKit`), which a snippet using it imports.
+    public let swiftModule: String
     public let title: String
     public let summary: String
     /// In declaration order.
@@ -91,6 +93,7 @@ public struct ComponentDefinition: Sendable {
 
         self.name = name
         self.swiftType = String(describing: C.self)
+        self.swiftModule = String(String(reflecting: C.self).prefix { $0 != "." })
         self.title = C.title
         self.summary = C.summary
         self.environments = C.environments
@@ -336,7 +339,7 @@ public struct ComponentDefinition: Sendable {
     /// plain view its `preview` (group, file, line, traits).
     public var schema: JSONValue {
         var members: [(String, JSONValue)] = [
-            ("name", .string(name)), ("swiftType", .string(swiftType)), ("title", .string(title)), ("summary", .string(summary)),
+            ("name", .string(name)), ("swiftType", .string(swiftType)), ("swiftModule", .string(swiftModule)), ("title", .string(title)), ("summary", .string(summary)),
             ("properties", .array(properties.map(\.schema))),
             ("variants", .array(variants.map { .object([("name", .string($0.name)), ("values", json($0.changes))]) })),
         ]

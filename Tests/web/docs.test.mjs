@@ -62,6 +62,7 @@ test('choices, strings, angles, colours and Booleans say what they take', () => 
 test('the snippet shows the defaults, then each variant that differs, spelled as Copy as Swift', () => {
   const snippet = usageSnippet(RATING);
   assert.equal(snippet, [
+    'import StarboardInspector',
     'import StarboardUI',
     '',
     '/// Rating Control at its defaults and as each of its variants.',
@@ -71,9 +72,9 @@ test('the snippet shows the defaults, then each variant that differs, spelled as
     '            RatingControl()',
     '            // No rating (the defaults)',
     '            // Three stars',
-    '            RatingControl(rating: 3)',
+    '            RatingControl { $0.rating = 3 }',
     '            // Large',
-    '            RatingControl(starSize: Size(width: 64, height: 64), rating: 4)',
+    '            RatingControl { $0.starSize = Size(width: 64, height: 64); $0.rating = 4 }',
     '        }',
     '    }',
     '}',
@@ -84,5 +85,5 @@ test('the snippet shows the defaults, then each variant that differs, spelled as
 test('variant names cannot break out of their comment', () => {
   const snippet = usageSnippet({ name: 'A', properties: [], variants: [{ name: 'two\nlines */ x', values: {} }] });
   assert.ok(snippet.includes('// two lines * / x (the defaults)'));
-  assert.equal(snippet.split('\n').length, 12);
+  assert.equal(snippet.split('\n').length, 13);  // the two imports, then as before
 });

@@ -2,7 +2,7 @@
 // which type-checks it against the built modules; these pin the spelling of each kind.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { swiftExpression, swiftLiteral, swiftString } from '../../Web/swiftcode.js';
+import { swiftExpression, swiftImports, swiftLiteral, swiftString } from '../../Web/swiftcode.js';
 
 test('only values that differ from the defaults, in declaration order', () => {
   const component = {
@@ -13,7 +13,7 @@ test('only values that differ from the defaults, in declaration order', () => {
       { name: 'rating', kind: 'integer', default: 0 },
     ],
   };
-  assert.equal(swiftExpression(component, { rating: 3, starCount: 7, spacing: 8 }), 'RatingControl(starCount: 7, rating: 3)');
+  assert.equal(swiftExpression(component, { rating: 3, starCount: 7, spacing: 8 }), 'RatingControl { $0.starCount = 7; $0.rating = 3 }');
   assert.equal(swiftExpression(component, { starCount: 5 }), 'RatingControl()');
 });
 
@@ -26,7 +26,7 @@ test('a choice is spelled by its case name when the schema gives one', () => {
 
 test('the Swift type, not the registered name, makes the instance', () => {
   const component = { name: 'Stars', swiftType: 'RatingControl', properties: [{ name: 'rating', kind: 'integer', default: 0 }] };
-  assert.equal(swiftExpression(component, { rating: 2 }), 'RatingControl(rating: 2)');
+  assert.equal(swiftExpression(component, { rating: 2 }), 'RatingControl { $0.rating = 2 }');
 });
 
 test('colours and dates use initializers that cannot fail', () => {
@@ -52,4 +52,12 @@ test('every other kind', () => {
 test('strings are escaped for Swift', () => {
   assert.equal(swiftString('say "hi"\\\n\t\u0001'), '"say \\"hi\\"\\\\\\n\\t\\u{1}"');
   assert.equal(swiftString('☃️ Earth Day'), '"☃️ Earth Day"');
+});
+
+test('the configuring initializer, not a memberwise one, which no other module sees (issue 26)', () => {
+  const component = { name: 'TagChip', swiftModule: 'TagKit', properties: [
+    { name: 'text', kind: 'string', default: 'Swift' }, { name: 'default', kind: 'bool', default: false }] };
+  assert.equal(swiftExpression(component, { text: 'Hi', default: true }), 'TagChip { $0.text = "Hi"; $0.`default` = true }');
+  assert.deepEqual(swiftImports(component), ['import StarboardInspector', 'import StarboardUI', 'import TagKit']);
+  assert.deepEqual(swiftImports({ name: 'X' }), ['import StarboardInspector', 'import StarboardUI']);
 });

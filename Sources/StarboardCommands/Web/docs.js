@@ -15,7 +15,7 @@
 import { element } from './controls.js';
 import { parseSVG, inert } from './canvas.js';
 import { formatValue, labelOf, numberText } from './values.js';
-import { swiftExpression } from './swiftcode.js';
+import { swiftExpression, swiftImports } from './swiftcode.js';
 
 const KIND_NAMES = {
   integer: 'Int', double: 'Double', bool: 'Bool', string: 'String', size: 'Size', point: 'Point',
@@ -68,7 +68,7 @@ function commentText(text) {
 export function usageSnippet(component) {
   const defaults = Object.fromEntries((component.properties ?? []).map((p) => [p.name, p.default]));
   const lines = [
-    'import StarboardUI',
+    ...swiftImports(component),
     '',
     `/// ${commentText(component.title || component.name)} at its defaults and as each of its variants.`,
     `struct ${component.swiftType ?? component.name}Usage: View {`,

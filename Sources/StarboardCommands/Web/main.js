@@ -16,7 +16,7 @@ import {
   valueLabel, wireEnvironment,
 } from './environment.js';
 import { componentFromURL, pushComponent, replaceValues, valuesFromURL } from './urlstate.js';
-import { swiftExpression } from './swiftcode.js';
+import { swiftExpression, swiftImports } from './swiftcode.js';
 import { downloadPNG, downloadSVG } from './download.js';
 import { formatValue, isDefault, labelOf, readableServerMessage, sameValue } from './values.js';
 import { Problems } from './problems.js';
@@ -922,7 +922,9 @@ $('copy-swift').addEventListener('click', async () => {
   } catch {
     copyWithSelection(code);
   }
-  toast(`Copied ${code}`);
+  // The expression needs Starboard's imports and the component's module: say which.
+  const imports = swiftImports(state.current).map((line) => line.slice('import '.length)).join(', ');
+  toast(`Copied ${code} (it needs import ${imports})`);
 });
 
 function copyWithSelection(text) {

@@ -1,9 +1,15 @@
-// "Copy as Swift": the component's initializer call with every non-default
-// value, in declaration order, e.g. `RatingControl(starCount: 7, rating: 3)`.
+// "Copy as Swift": the component made with every non-default value, in
+// declaration order, as a variant changes them:
+// `RatingControl { $0.starCount = 7; $0.rating = 3 }` (`RatingControl()` at the
+// defaults). That is StarboardInspector's `Component.init(_ configure:)`, so the
+// text compiles wherever the component's `init()` and properties are visible:
+// in its own module, and in an app importing a package whose component is
+// `public` with `public init() {}` and `public var` properties (a memberwise
+// initializer is never visible outside its module). It needs
+// `import StarboardInspector` (`swiftImports` lists the imports).
 //
 // Each kind is spelled with an initializer that cannot fail, as component code
-// writes it, so the text compiles where the component's memberwise initializer
-// is visible: numbers and bools as literals; strings quoted and escaped; size
+// writes it: numbers and bools as literals; strings quoted and escaped; size
 // `Size(width: 30, height: 30)`; point `Point(x: 10, y: 20)`; angle
 // `.degrees(90)`; color `Color(red8: 255, green8: 136, blue8: 0)` (with
 // `alpha8:` when not opaque); choice `.winter` (or `.init(rawValue: "…")!` when
@@ -13,13 +19,22 @@
 import { isDefault, normalizeColor } from './values.js';
 
 export function swiftExpression(component, values) {
-  const args = [];
+  const changes = [];
   for (const property of component.properties) {
     if (!(property.name in values) || isDefault(property, values[property.name])) continue;
-    args.push(`${swiftIdentifier(property.name)}: ${swiftLiteral(property, values[property.name])}`);
+    changes.push(`$0.${swiftIdentifier(property.name)} = ${swiftLiteral(property, values[property.name])}`);
   }
   // The Swift type, which a component registered under another `name` does not share.
-  return `${component.swiftType ?? component.name}(${args.join(', ')})`;
+  const type = component.swiftType ?? component.name;
+  return changes.length ? `${type} { ${changes.join('; ')} }` : `${type}()`;
+}
+
+/** The imports code using the component needs: Starboard's two modules and the component's own. */
+export function swiftImports(component) {
+  const modules = ['StarboardInspector', 'StarboardUI'];
+  const own = component.swiftModule;
+  if (own && /^[A-Za-z_][A-Za-z0-9_]*$/.test(own) && !modules.includes(own)) modules.push(own);
+  return modules.map((module) => `import ${module}`);
 }
 
 export function swiftLiteral(property, value) {

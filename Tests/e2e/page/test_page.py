@@ -173,7 +173,7 @@ def test_copy_as_swift_lists_non_default_values(browser, server):
     wait(browser, lambda d: field_value(d, "rating") == "3")
     browser.find_element(By.ID, "copy-swift").click()
     wait(browser, lambda d: d.find_element(By.ID, "copy-swift").get_attribute("data-copied"))
-    assert browser.find_element(By.ID, "copy-swift").get_attribute("data-copied") == "RatingControl(starCount: 7, rating: 3)"
+    assert browser.find_element(By.ID, "copy-swift").get_attribute("data-copied") == "RatingControl { $0.starCount = 7; $0.rating = 3 }"
 
 
 def test_hue_rotation_and_declared_variants(browser, server):

@@ -6,8 +6,9 @@ same generator (Web/swiftcode.js, run by Node) spells every property kind for a 
 declared in the check file itself, which covers the kinds no shipped component uses (a point,
 a choice whose raw value is not an identifier). The whole file is then type-checked with
 `swiftc -typecheck` against the modules `swift build` made, with `@testable import
-StarboardComponents` so the components' memberwise initializers are visible, as they are to
-code in the components' own module.
+StarboardComponents` so the shipped components' internal properties are visible, as they are to
+code in the components' own module. (A package of one's own, whose components are public, is
+checked the same way in Tests/e2e/test_consumer_package.py, with plain imports.)
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def copied_text(browser, server, component: dict) -> str:
     wait(browser, lambda d: d.find_element(By.ID, "copy-swift").get_attribute("data-copied"))
     text = button.get_attribute("data-copied")
     for prop in component["properties"]:
-        assert f"{prop['name']}: " in text, f"{prop['name']} missing from {text}"
+        assert f"$0.{prop['name']} = " in text, f"{prop['name']} missing from {text}"
     return text
 
 
@@ -199,7 +200,7 @@ def test_docs_usage_snippets_type_check(browser, server, tmp_path):
     snippets += usage_snippets([every_kind])
     for component, snippet in zip(components, snippets):
         assert f"struct {component['name']}Usage: View" in snippet
-        assert snippet.count(f"{component['name']}(") >= 1 + len({json.dumps(v["values"], sort_keys=True) for v in component["variants"] if v["values"]})
+        assert snippet.count(f"{component['name']} {{") + snippet.count(f"{component['name']}()") >= 1 + len({json.dumps(v["values"], sort_keys=True) for v in component["variants"] if v["values"]})
     source = swift_file([]) + "\n".join(snippets)
     result = typecheck(source, tmp_path)
     assert result.returncode == 0, "a usage snippet does not compile:\n" + source + "\n" + result.stderr
