@@ -4,7 +4,7 @@ import StarboardInspector
 import Testing
 
 /// Checks the SVG of every component's defaults, declared environments and variants against the
-/// golden files in `__Snapshots__` beside the calling test file, one Swift Testing issue per
+/// golden files in the test target's snapshot folder (``snapshotFolder(forTestFile:)``), one Swift Testing issue per
 /// render that differs: it names the component and variant, and beside the recorded `X.svg`
 /// writes `X.new.svg` and, where Chromium or `rsvg-convert` is installed, `X.png` and `X.new.png` to compare.
 ///
@@ -24,7 +24,7 @@ public func assertSnapshots(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let folder = directory ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__").path
+    let folder = directory ?? snapshotFolder(forTestFile: filePath)
     let registry: Registry
     do {
         registry = try Registry(components)
@@ -41,4 +41,26 @@ public func assertSnapshots(
         Issue.record(Comment(rawValue: problem + " (RECORD_SNAPSHOTS=1 records it if the change is intended)"), sourceLocation: location)
     }
     if record { print(verdict.summary) }
+}
+
+/// Where ``assertSnapshots(of:directory:record:fileID:filePath:line:column:)`` keeps the goldens
+/// of a test in `filePath`: `__Snapshots__` beside the file when that folder exists (excluded in
+/// the manifest, `exclude: ["__Snapshots__"]`), else `Tests/__Snapshots__/<test target>`, which
+/// is in no target, so a new package needs no `exclude:` and SwiftPM has nothing to warn about
+/// (an `exclude:` of a folder not recorded yet warns on every build, files in a target that are
+/// neither sources nor excluded too). A file outside any `Tests/<target>` folder keeps them beside it.
+public func snapshotFolder(forTestFile filePath: String) -> String {
+    let file = URL(fileURLWithPath: filePath)
+    let beside = file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isFolder), isFolder.boolValue { return beside.path }
+    var folder = file.deletingLastPathComponent()
+    while folder.pathComponents.count > 1 {
+        let parent = folder.deletingLastPathComponent()
+        if parent.lastPathComponent == "Tests" {
+            return parent.appendingPathComponent("__Snapshots__").appendingPathComponent(folder.lastPathComponent).path
+        }
+        folder = parent
+    }
+    return beside.path
 }

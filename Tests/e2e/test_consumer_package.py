@@ -238,6 +238,68 @@ let package = Package(
     assert refused.returncode != 0 and "contains unsafe build flags" in refused.stdout + refused.stderr
 
 
+def other_json_value(prop: dict, chosen: dict):
+    """A valid value other than the default, as the protocol writes it (bounds that follow
+    another property included)."""
+    c, kind, default = prop.get("constraints", {}), prop["kind"], prop["default"]
+    low, high = c.get("min"), c.get("max")
+    if c.get("maxProperty") or c.get("belowProperty"):
+        bound = chosen[c.get("maxProperty") or c.get("belowProperty")] - (0 if c.get("maxProperty") else 1)
+        high = bound if high is None else min(high, bound)
+    if kind in ("integer", "double"):
+        value = high if high is not None and high != default else (low if low is not None else default + 1)
+        return int(value) if kind == "integer" else float(value)
+    samples = {"angle": 90 if default != 90 else 45, "size": {"width": low or 1, "height": high or 100},
+               "point": {"x": low or 1, "y": high or 2}, "string": 'Say "hi" \\ ☃️'[: c.get("maxLength", 12)],
+               "color": "#FF880080", "date": "2027-02-28", "bool": not default}
+    if kind == "choice":
+        return next(o["value"] for o in c["options"] if o["value"] != default)
+    return samples[kind]
+
+
+def node_snippets(function: str, module: str, arguments: list) -> list[str]:
+    script = (f"import {{ {function} }} from './Web/{module}';"
+              "const items = JSON.parse(process.argv[1]);"
+              f"console.log(JSON.stringify(items.map((args) => {function}(...args))));")
+    result = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(arguments)],
+                            cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def check_snippets_compile(package: Path, target: str, product: str, catalog: list[dict], scratch: Path) -> None:
+    """Every snippet kind the page offers for `catalog`'s components (Copy as Swift with every
+    property changed, and each Docs usage snippet, imports included), written into `target`, a
+    module other than the components' own, as an app would paste them; then built."""
+    arguments = []
+    for component in catalog:
+        chosen, values = {}, {}
+        for prop in sorted(component["properties"], key=lambda p: bool(p.get("constraints", {}).get("maxProperty") or p.get("constraints", {}).get("belowProperty"))):
+            values[prop["name"]] = other_json_value(prop, chosen)
+            if prop["kind"] == "integer":
+                chosen[prop["name"]] = values[prop["name"]]
+        arguments.append([component, values])
+    copied = node_snippets("swiftExpression", "swiftcode.js", arguments)
+    imports = node_snippets("swiftImports", "swiftcode.js", [[c] for c in catalog])
+    usages = node_snippets("usageSnippet", "docs.js", [[c] for c in catalog])
+    folder = package / "Sources" / target
+    written = []
+    for component, expression, needed, usage in zip(catalog, copied, imports, usages):
+        assert all(f"$0.{p['name']} = " in expression for p in component["properties"]), expression
+        copy_file = folder / f"Copied{component['name']}.swift"
+        copy_file.write_text("\n".join(needed) + f"\n\nfunc copied{component['name']}() -> some View {{\n    {expression}\n}}\n")
+        usage_file = folder / f"{component['name']}Usage.swift"
+        usage_file.write_text(usage)
+        written += [copy_file, usage_file]
+    try:
+        built = swift(package, "build", "--product", product, "--scratch-path", str(scratch))
+        sources = "\n".join(f"--- {path.name}\n{path.read_text()}" for path in written)
+        assert built.returncode == 0, "a snippet does not compile in a package of its own:\n" + sources + built.stdout + built.stderr
+    finally:
+        for path in written:
+            path.unlink()
+
+
 def test_new_writes_into_the_callers_package(tagkit):
     """Last: it adds a component to the copy. From a folder inside the package, `new` finds the
     list in TagKitPreviews/main.swift and writes the component beside TagChip, public."""
@@ -250,6 +312,10 @@ def test_new_writes_into_the_callers_package(tagkit):
     assert built.returncode == 0, built.stdout + built.stderr
     listed = json.loads(previews("list", "--json", cwd=tagkit).stdout)
     assert [c["name"] for c in listed] == ["TagChip", "TagCount", "PriceTag"]
+    assert {c["swiftModule"] for c in listed} == {"TagKit"}
+    # Issue 26, item 1: what the page copies for the package's components, and for the one `new`
+    # wrote, compiles in the previews target, another module than TagKit, as in an app.
+    check_snippets_compile(tagkit, "TagKitPreviews", "TagKitPreviews", listed, SCRATCH)
 
 
 # LandmarksPreviews: plain views with #Preview blocks and a PreviewProvider, no component, and a

@@ -4,13 +4,13 @@ import StarboardUI
 /// A tag on a rounded, tinted chip, as a list of topics shows it.
 public struct TagChip: Component {
     @Inspectable(maxLength: 24, help: "The text on the chip.")
-    var text = "Swift"
+    public var text = "Swift"
 
     @Inspectable("Tint")
-    var tint = Color(red8: 0, green8: 122, blue8: 255)
+    public var tint = Color(red8: 0, green8: 122, blue8: 255)
 
     @Inspectable("Corner Radius", range: 0...20, step: 1)
-    var cornerRadius = 8.0
+    public var cornerRadius = 8.0
 
     public static let summary = "A tag on a rounded, tinted chip."
 

@@ -4,13 +4,13 @@ import StarboardUI
 /// A tag with how many items carry it, as a filter bar shows it.
 public struct TagCount: Component {
     @Inspectable(maxLength: 24, help: "The tag.")
-    var tag = "Linux"
+    public var tag = "Linux"
 
     @Inspectable(range: 0...9999, help: "How many items carry the tag.")
-    var count = 12
+    public var count = 12
 
     @Inspectable("Selected")
-    var isSelected = false
+    public var isSelected = false
 
     public static let summary = "A tag and its count; selected ones are filled."
 
