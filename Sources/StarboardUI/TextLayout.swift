@@ -159,10 +159,17 @@ struct LineSetter {
         }
     }
 
-    /// The end of the longest start of `piece` that fits in `limit` (at least one character).
+    /// The end of the longest start of `piece` that fits in `limit` (at least one character),
+    /// moved back so the next line does not start with closing punctuation ("Photo" / "s:", never
+    /// "Photos" / ":"), as UAX #14 forbids (LB13) even where a word is split for want of room;
+    /// where only punctuation would be left before it, the line takes the punctuation instead.
     private func splitPoint(_ piece: Range<Int>, limit: Double, state: inout Typesetter.State) -> Int {
         var end = piece.lowerBound + 1
         while end < piece.upperBound, width(piece.lowerBound..<(end + 1), state: &state) <= limit + 1e-9 { end += 1 }
+        var earlier = end
+        while earlier < piece.upperBound, earlier > piece.lowerBound + 1, classes[earlier] == .closing { earlier -= 1 }
+        if earlier >= piece.upperBound || classes[earlier] != .closing { return earlier }
+        while end < piece.upperBound, classes[end] == .closing { end += 1 }
         return end
     }
 

@@ -221,6 +221,23 @@ struct ShapingTests {
         }
     }
 
+    @Test(arguments: [40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0])
+    func aWordSplitForWantOfRoomNeverLeavesItsColonAlone(width: Double) throws {
+        // Issue 26: at the largest text size "Photos:" is wider than the line and is split
+        // between characters; the colon must not start a line of its own (UAX #14's LB13).
+        let string = "Seasonal Photos: ⛄ Earth Day! (2026), done."
+        let layout = Typesetter.shared.layout(
+            TextNode(string: string, font: .system(size: 40), paint: .color(.init(red: 0, green: 0, blue: 0)), runs: nil, lineLimit: nil, truncation: .tail, alignment: .leading),
+            width: width, height: nil
+        )
+        let lines = try #require(layout.lines).map { String($0.text) }
+        #expect(lines.joined().filter { $0 != " " } == string.filter { $0 != " " }, "\(lines)")
+        for line in lines {
+            let first = try #require(line.first)
+            #expect(LineBreakClass(first.unicodeScalars.first!) != .closing, "a line starts with \(first): \(lines)")
+        }
+    }
+
     @Test func breakOpportunitiesFollowUAX14() {
         func breaks(_ a: Character, _ b: Character) -> Bool {
             let before = LineBreakClass(a.unicodeScalars.first!), after = LineBreakClass(b.unicodeScalars.first!)
