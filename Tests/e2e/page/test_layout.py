@@ -85,3 +85,41 @@ def test_the_page_works_at(width, browser, server, screenshot_dir):
         browser.save_screenshot(str(screenshot_dir / f"layout-{width}-inspector.png"))
         pane = browser.find_element(By.CSS_SELECTOR, ".inspector-pane").rect
         assert pane["width"] >= width - 1
+
+
+def test_reset_all_is_whole_between_760_and_1100_px_with_a_scrollbar(server):
+    """Issue 26, item 7: with a classic scrollbar in the inspector column (a desktop browser's),
+    the attributes panel is 21 px narrower and Reset all was cut off at its right edge."""
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from conftest import _chromium_options
+    from test_page import open_page
+
+    options = _chromium_options()
+    options.arguments.remove("--hide-scrollbars")
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    try:
+        for width in range(760, 1101, 60):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+            open_page(driver, server, "?c=RatingControl")
+            cut = driver.execute_script("""
+              const button = document.getElementById('reset-all');
+              const r = button.getBoundingClientRect();
+              const head = button.parentElement;
+              if (head.scrollWidth > head.clientWidth + 0.5) return `the head overflows by ${head.scrollWidth - head.clientWidth} px`;
+              for (let n = head; n; n = n.parentElement) {
+                if (getComputedStyle(n).overflowX === 'visible') continue;
+                const edge = n.getBoundingClientRect().left + n.clientLeft + n.clientWidth;
+                if (r.right > edge + 0.5) return `Reset all ends at ${r.right}, ${n.className || n.tagName} shows up to ${edge}`;
+              }
+              // Undo and Redo keep their names when only their icons show.
+              const names = [...document.querySelectorAll('#history-buttons button')].map((b) => b.textContent.trim());
+              return names.join() === 'Undo,Redo' ? null : `history buttons are named ${names}`;
+            """)
+            assert cut is None, f"at {width} px: {cut}"
+    finally:
+        driver.quit()
