@@ -146,7 +146,8 @@ export class DocsView extends EventTarget {
       ]),
       section('docs-usage', 'Usage', [
         element('p', { class: 'docs-note', text: `In the module that declares ${component.name}: its defaults, then each variant.` }),
-        element('pre', { class: 'docs-code' }, [element('code', { text: usageSnippet(component) })]),
+        // Focusable, so a keyboard can scroll a snippet wider than the page.
+        element('pre', { class: 'docs-code', tabindex: '0', 'aria-label': 'Usage snippet' }, [element('code', { text: usageSnippet(component) })]),
         element('button', { type: 'button', class: 'button small', 'data-copy-snippet': '', text: 'Copy snippet' }),
       ]),
       section('docs-properties', 'Properties', [this.#propertyTable(component)]),

@@ -104,3 +104,22 @@ def test_static_export_has_no_serious_violations(scheme, browser, exported):
         if problems:
             found[component] = problems
     assert found == {}, json.dumps(found, indent=1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_matrix_and_the_docs_have_no_serious_violations(scheme, browser, server):
+    """Issue 26, item 7: in a dark page the matrix's heading was light grey on the light stage
+    (2.4:1), and the stage and a wide usage snippet scrolled with no way in from the keyboard."""
+    dark(browser, scheme == "dark")
+    found = {}
+    for component in COMPONENTS:
+        open_page(browser, server, f"?c={component}&matrix=scheme")
+        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#matrix .matrix-cell[data-drawn="true"]')) == 2)
+        if problems := audit(browser):
+            found[f"{component} matrix"] = problems
+        open_page(browser, server, f"?c={component}")
+        browser.find_element(By.ID, "tab-docs").click()
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#docs-usage code").text.strip())
+        if problems := audit(browser):
+            found[f"{component} docs"] = problems
+    assert not found, json.dumps(found, indent=2)
