@@ -73,3 +73,12 @@ test('colours, dates and formats', () => {
   assert.equal(formatValue(hue, 90), '90°');
   assert.equal(formatValue(grayscale, 0.30000000000000004), '0.3');
 });
+
+test('messages name other properties by label, as the page does (issue 26)', () => {
+  const component = { name: 'RatingControl', properties: [
+    { name: 'starCount', label: 'Star Count', kind: 'integer' }, { name: 'rating', label: 'Rating', kind: 'integer' }] };
+  assert.equal(readableServerMessage(component, 'rating lowered from 5 to 3 because starCount is now 3'),
+    'Rating lowered from 5 to 3 because Star Count is now 3');
+  assert.equal(readableServerMessage(component, 'RatingControl.rating: expected an integer in 0...3 (at most starCount, which is 3), got 5'),
+    'Rating: expected an integer in 0 to 3 (at most Star Count, which is 3), got 5');
+});

@@ -130,7 +130,7 @@ connection.addEventListener('message', (event) => {
     case 'problem': problems.report(message.component, message.message); break;
     case 'build': problems.showBuild(message); break;
     case 'saving': problems.showSaving(message); break;
-    case 'error': if (!answered) toast(message.message ?? 'The server reported an error.', 'error'); break;
+    case 'error': if (!answered) toast(readableServerMessage(state.current, message.message ?? 'The server reported an error.'), 'error'); break;
     case 'welcome': shared.window = message.window; break;
     case 'presence': if (message.component === state.current?.name) shared.setPresence(message.windows); break;
     case 'action': onAction(message); break;
@@ -741,7 +741,8 @@ function showNotes(notes) {
   if (!(Array.isArray(notes) && notes.length) && !list.firstChild) return;
   list.replaceChildren(...(Array.isArray(notes) ? notes : []).map((text) => {
     const item = document.createElement('li');
-    item.textContent = text;
+    // The server writes Swift names ("rating lowered … because starCount …"); the page says labels.
+    item.textContent = readableServerMessage(state.current, text);
     return item;
   }));
 }

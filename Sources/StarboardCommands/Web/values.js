@@ -269,6 +269,15 @@ export function readableServerMessage(component, message) {
       return whole;
     }
   });
+  // Other properties a message names, by label: "(at most Star Count, which is 3)", and the
+  // notes of a clamp, "Rating lowered from 5 to 3 because Star Count is now 3".
+  const label = (name) => {
+    const named = component?.properties?.find((p) => p.name === name);
+    return named ? labelOf(named) : name;
+  };
+  text = text
+    .replace(/\((at most|below) ([A-Za-z_]\w*), which is /g, (whole, relation, name) => `(${relation} ${label(name)}, which is `)
+    .replace(/^([A-Za-z_]\w*) lowered from (.*) because ([A-Za-z_]\w*) is now /, (whole, name, middle, other) => `${label(name)} lowered from ${middle} because ${label(other)} is now `);
   // Swift's range spelling reads as code; say it as words.
   return text.replace(/(-?\d+(?:\.\d+)?)\.\.\.(-?\d+(?:\.\d+)?)/g, '$1 to $2');
 }

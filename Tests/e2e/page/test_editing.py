@@ -242,3 +242,12 @@ def test_a_dragged_slider_stays_put_and_each_value_is_drawn_once_in_order(browse
     assert result["shown"] and result["shown"][-1] == 12, result
     assert result["shown"] == sorted(result["shown"]), f"an older render was drawn after a newer one: {result['shown']}"
     assert star_count(browser) == 12
+
+def test_a_clamp_note_names_the_properties_by_label(browser, make_server):
+    """Issue 26, item 7: the note said "rating lowered from 5 to 3 because starCount is now 3"."""
+    server = make_server()
+    open_page(browser, server, "?c=RatingControl&rating=5")
+    type_into(browser, "starCount", "3")
+    browser.execute_script("document.activeElement.blur()")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#notes li"), message="no note after lowering the star count")
+    assert browser.find_element(By.CSS_SELECTOR, "#notes li").text == "Rating lowered from 5 to 3 because Star Count is now 3"
