@@ -663,6 +663,9 @@ struct LayoutEngine {
             if graph.nodes[Int(index)].mirrored, x != 0 {
                 unmirrored.append((".offset(x: \(SVGWriter.number(x, decimals: 1)))", toRoot.boundingBox(of: rect)))
             }
+            // The outline shows a transformed view where it is drawn (select, measure and
+            // Frames hit and outline what the eye sees), not where layout left it.
+            viewRecords[Int(currentRecord)].frame = toRoot.boundingBox(of: Rect(origin: Point(x: rect.minX + x, y: rect.minY + y), size: rect.size))
             place(child, proposal, at: Point(x: rect.minX + x, y: rect.minY + y), toRoot: toRoot)
         case .position(let point):
             // A position is in absolute coordinates: unless it is the centre, it does not mirror.
@@ -673,12 +676,16 @@ struct LayoutEngine {
             place(child, proposal, at: Point(x: rect.minX + point.x - inner.width / 2, y: rect.minY + point.y - inner.height / 2), toRoot: toRoot)
         case .scale(let x, let y, let anchor):
             let pivot = rect.point(at: anchor)
-            placeGroup(child, proposal, in: rect, toRoot: AffineTransform.scale(x, y, about: pivot).followed(by: toRoot)) {
+            let inner = AffineTransform.scale(x, y, about: pivot).followed(by: toRoot)
+            viewRecords[Int(currentRecord)].frame = inner.boundingBox(of: rect)
+            placeGroup(child, proposal, in: rect, toRoot: inner) {
                 $0.transform = .scale(x: x, y: y, about: pivot)
             }
         case .rotation(let angle, let anchor):
             let pivot = rect.point(at: anchor)
-            placeGroup(child, proposal, in: rect, toRoot: AffineTransform.rotation(angle, about: pivot).followed(by: toRoot)) {
+            let inner = AffineTransform.rotation(angle, about: pivot).followed(by: toRoot)
+            viewRecords[Int(currentRecord)].frame = inner.boundingBox(of: rect)
+            placeGroup(child, proposal, in: rect, toRoot: inner) {
                 $0.transform = .rotate(degrees: angle.degrees, about: pivot)
             }
         case .opacity(let value):

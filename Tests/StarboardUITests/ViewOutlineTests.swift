@@ -47,6 +47,51 @@ struct ViewOutlineTests {
         #expect(entries[3][3] == "20" && entries[3][4] == "20")
     }
 
+    /// Absolute frames of every entry, by type list, as the page computes them.
+    func frames(_ svg: String) throws -> [(types: [String], frame: Rect)] {
+        let (names, entries) = try outline(svg)
+        var result: [(types: [String], frame: Rect)] = []
+        for entry in entries {
+            let back = Int(entry[0])!
+            let parent = back == 0 ? nil : result[result.count - back].frame
+            let frame: Rect
+            if entry.count == 6 {
+                let n = entry[1...4].map { Double($0)! }
+                frame = Rect(x: (parent?.minX ?? 0) + n[0], y: (parent?.minY ?? 0) + n[1], width: n[2], height: n[3])
+            } else {
+                frame = parent!
+            }
+            result.append((entry.last!.split(separator: ".").map { names[Int($0)!] }, frame))
+        }
+        return result
+    }
+
+    @Test func transformedViewsAreOutlinedWhereTheyAreDrawn() throws {
+        // As HikeBadge: a 300-point badge scaled into 100 points, a caption under it (issue 26).
+        let view = VStack(spacing: 0) {
+            ZStack { Rectangle(); Circle().padding(20) }
+                .frame(width: 300, height: 300)
+                .scaleEffect(1.0 / 3.0)
+                .frame(width: 100, height: 100)
+            Text("First Hike").offset(x: 5, y: 2)
+            Rectangle().frame(width: 40, height: 10).rotationEffect(.degrees(90))
+        }
+        let all = try frames(try Renderer.render(view).svg)
+        let root = all[0].frame
+        for (types, frame) in all where !types.contains(".rotationEffect") {
+            #expect(frame.minX >= root.minX - 0.1 && frame.maxX <= root.maxX + 0.1 && frame.minY >= root.minY - 0.1 && frame.maxY <= root.maxY + 0.1,
+                    "\(types) at \(frame) is outside the view, \(root)")
+        }
+        let scaled = try #require(all.first { $0.types.contains(".scaleEffect") })
+        #expect(scaled.frame == Rect(x: 0, y: 0, width: 100, height: 100))
+        let offset = try #require(all.first { $0.types.contains(".offset") })
+        // The offset and its text share the frame where the text is drawn, 2 points lower than laid out.
+        #expect(offset.types == [".offset", "Text"] && abs(offset.frame.minY - 102) < 0.11, "\(offset)")
+        // A 40 × 10 bar turned a quarter: 10 wide, 40 tall where it is drawn.
+        let turned = try #require(all.last { $0.types.contains(".rotationEffect") })
+        #expect(abs(turned.frame.width - 10) < 0.11 && abs(turned.frame.height - 40) < 0.11, "\(turned.frame)")
+    }
+
     @Test func aFrameLikeTheParentsIsLeftOut() throws {
         let svg = try Renderer.render(ZStack { Rectangle(); Circle() }.frame(width: 30, height: 30)).svg
         let (names, entries) = try outline(svg)
