@@ -74,3 +74,23 @@ test('origins are from the parent’s origin, added up to tenths of a point', ()
   assert.deepEqual(views[3].frame, { x: -100, y: -100, width: 300, height: 300 });
   assert.equal(views[3].parent, 0);
 });
+
+test('the arrow keys move through the view tree (issue 26)', async () => {
+  const { step } = await import('../../Web/viewtree.js');
+  // 0 ─┬─ 1 ─── 2
+  //    └─ 3
+  const views = [
+    { index: 0, parent: -1 }, { index: 1, parent: 0 }, { index: 2, parent: 1 }, { index: 3, parent: 0 },
+  ];
+  assert.equal(step(views, null, 'ArrowDown'), 0);
+  assert.equal(step(views, 0, 'ArrowDown'), 1);
+  assert.equal(step(views, 1, 'ArrowDown'), 2);
+  assert.equal(step(views, 2, 'ArrowDown'), 2);
+  assert.equal(step(views, 2, 'ArrowUp'), 1);
+  assert.equal(step(views, 0, 'ArrowUp'), 0);
+  assert.equal(step(views, 1, 'ArrowRight'), 3);
+  assert.equal(step(views, 3, 'ArrowRight'), 3);
+  assert.equal(step(views, 3, 'ArrowLeft'), 1);
+  assert.equal(step(views, 1, 'Tab'), null);
+  assert.equal(step([], null, 'ArrowDown'), null);
+});

@@ -14,7 +14,7 @@
 // then taps the target's centre). "select" (detail: {view, path} or
 // {view: null}) when the selected view changes.
 
-import { measure, outlineOf, pathTo, viewAt } from './viewtree.js';
+import { measure, outlineOf, pathTo, step, viewAt } from './viewtree.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const STAGE_PADDING = 48;
@@ -86,6 +86,8 @@ export class Canvas extends EventTarget {
   #views = [];
   #selected = null; // index into #views
   #hovered = null;
+  /** Whether the hovered view was reached with the keyboard (drawn as a focus ring). */
+  #keyboardPlace = false;
 
   /** `interactive: false` (the static export) shows tap targets as parts of a picture, not buttons. */
   constructor({ stage, frame, preview, overlay, sizeLabel, empty, interactive = true }) {
@@ -129,6 +131,31 @@ export class Canvas extends EventTarget {
       event.preventDefault();
       this.#tap(target, null);
     });
+    // Selecting from the keyboard, in select mode with the stage focused: the arrow keys move
+    // through the view tree (down into the first child, up to the parent, left and right
+    // between siblings), shown as the hovered view is; Enter selects it; Escape clears.
+    stage.addEventListener('keydown', (event) => {
+      if (this.#mode !== 'select' || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (event.target.closest?.('input, textarea, select, button, [contenteditable], dialog')) return;
+      if (event.key === 'Enter' || event.key === ' ') {
+        if (this.#hovered === null) return;
+        event.preventDefault();
+        this.select(this.#hovered);
+      } else if (event.key === 'Escape') {
+        if (this.#selected === null && this.#hovered === null) return;
+        event.preventDefault();
+        this.#hovered = null;
+        this.select(null);
+      } else {
+        const next = step(this.#views, this.#hovered ?? this.#selected, event.key);
+        if (next === null) return;
+        event.preventDefault();
+        this.#hovered = next;
+        this.#keyboardPlace = true;
+        this.#drawOverlay();
+      }
+    });
+    stage.addEventListener('pointermove', () => { this.#keyboardPlace = false; });
     // The stage's size is read here, when it changes, and never while a render is
     // drawn: reading clientWidth after replacing the SVG would lay out the whole
     // page on the spot, which cost a drag most of its frame.
@@ -298,7 +325,7 @@ export class Canvas extends EventTarget {
     const px = 1 / this.scale; // one screen pixel in points
     if (selected) nodes.push(svgRect(selected.frame, 'view-selected', { 'data-selected': selected.index }));
     if (hovered && hovered !== selected) {
-      nodes.push(svgRect(hovered.frame, 'view-hover', { 'data-hovered': hovered.index }));
+      nodes.push(svgRect(hovered.frame, this.#keyboardPlace ? 'view-hover view-focus' : 'view-hover', { 'data-hovered': hovered.index }));
       const f = hovered.frame;
       nodes.push(svgLabel(`${fmt(round1(f.width))} × ${fmt(round1(f.height))}`, f.x, f.y + f.height + 3 * px, px, 'size-label', 'hanging'));
       if (selected) {

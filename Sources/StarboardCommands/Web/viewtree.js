@@ -74,6 +74,32 @@ export function viewAt(views, point) {
   return best;
 }
 
+/**
+ * Where an arrow key moves the keyboard's place in the view tree from `index`
+ * (null: nowhere yet, which starts at the root): ArrowDown to the first child,
+ * ArrowUp to the parent, ArrowRight and ArrowLeft to the next and previous
+ * sibling. Stays put where there is nowhere to go; null for any other key.
+ */
+export function step(views, index, key) {
+  if (!views.length) return null;
+  if (index === null || index === undefined || !views[index]) return ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(key) ? 0 : null;
+  const view = views[index];
+  const siblings = () => views.filter((v) => v.parent === view.parent);
+  switch (key) {
+    case 'ArrowDown': return views.find((v) => v.parent === index)?.index ?? index;
+    case 'ArrowUp': return view.parent >= 0 ? view.parent : index;
+    case 'ArrowRight': {
+      const all = siblings();
+      return all[all.findIndex((v) => v.index === index) + 1]?.index ?? index;
+    }
+    case 'ArrowLeft': {
+      const all = siblings();
+      return all[all.findIndex((v) => v.index === index) - 1]?.index ?? index;
+    }
+    default: return null;
+  }
+}
+
 /** The views from the root down to `index`, for a breadcrumb. */
 export function pathTo(views, index) {
   const path = [];

@@ -162,3 +162,79 @@ def test_selection_lists_the_properties_that_change_the_view(browser, make_serve
     wait(browser, lambda d: "Set 3 star rating" in d.find_element(By.ID, "selection-details").text)
     third = affected_by(browser).split(", ")
     assert "Spacing" in third and "Star Size" in third and "Rating" in third, third
+
+
+def test_select_measure_and_frames_follow_hike_badges_transforms(browser, server, screenshot_dir):
+    """Issue 26, item 4: HikeBadge draws a 300-point badge scaled into 100 points, rotated
+    symbols inside it, and a caption under it. What select, hover and Frames outline is what is
+    drawn: the caption's own box, every frame inside the component, a click on the badge a view
+    of the badge."""
+    open_page(browser, server, "?c=HikeBadge")
+    browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
+    views = outline(browser)
+    width, height = (float(v) for v in browser.execute_script(
+        "const s = document.querySelector('#preview svg'); return [s.getAttribute('width'), s.getAttribute('height')]"))
+    for view in views:
+        x, y, w, h = view["frame"]
+        if ".rotationEffect" in view["types"]:
+            continue  # a turned square's box is wider than the square, as drawn
+        assert x >= -0.1 and y >= -0.1 and x + w <= width + 0.1 and y + h <= height + 0.1, (view, width, height)
+    caption = next(v for v in views if "Text" in v["types"])
+    cx, cy, cw, ch = caption["frame"]
+    click_at(browser, cx + cw / 2, cy + ch / 2, hover_only=True)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#overlay [data-hovered]"), message="hovering the caption drew nothing")
+    hovered = views[int(browser.find_element(By.CSS_SELECTOR, "#overlay [data-hovered]").get_attribute("data-hovered"))]
+    assert hovered["frame"] == caption["frame"], (hovered, caption)
+    assert browser.find_element(By.CSS_SELECTOR, "#overlay .size-label").text == f"{cw:g} × {ch:g}"
+    # A click in the badge selects a view inside the badge's 100 points.
+    click_at(browser, 50, 30)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#overlay [data-selected]"), message="nothing selected")
+    selected = views[int(browser.find_element(By.CSS_SELECTOR, "#overlay [data-selected]").get_attribute("data-selected"))]
+    sx, sy, sw, sh = selected["frame"]
+    assert sx <= 50 <= sx + sw and sy <= 30 <= sy + sh and sw <= 100.1 and sh <= 100.1, selected
+    # Frames outlines every view, each where it is drawn.
+    browser.find_element(By.ID, "outlines").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#overlay .view-frame")) == len(views))
+    browser.save_screenshot(str(screenshot_dir / "select-hike-badge-frames.png"))
+    browser.find_element(By.ID, "outlines").click()
+
+
+def test_selecting_from_the_keyboard(browser, server, screenshot_dir):
+    """Issue 26, item 4: select was mouse-only. With the stage focused in select mode, the arrow
+    keys move through the view tree (drawn as a focus ring), Enter selects, Escape clears."""
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, server, "?c=HikeBadge")
+    browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
+    views = outline(browser)
+    stage = browser.find_element(By.ID, "stage")
+    browser.execute_script("arguments[0].focus()", stage)
+    assert browser.execute_script("return document.activeElement.id") == "stage"
+
+    def place():
+        found = browser.find_elements(By.CSS_SELECTOR, "#overlay .view-focus[data-hovered]")
+        return int(found[0].get_attribute("data-hovered")) if found else None
+
+    stage.send_keys(Keys.ARROW_DOWN)
+    wait(browser, lambda d: place() == 0, message="ArrowDown did not start at the root")
+    stage.send_keys(Keys.ARROW_DOWN)
+    wait(browser, lambda d: place() is not None and views[place()]["parent"] == 0, message="ArrowDown did not go into the root")
+    first_child = place()
+    siblings = [i for i, v in enumerate(views) if v["parent"] == 0]
+    assert first_child == siblings[0]
+    stage.send_keys(Keys.ARROW_RIGHT)
+    wait(browser, lambda d: place() == siblings[1], message="ArrowRight did not move to the next sibling")
+    stage.send_keys(Keys.ARROW_LEFT)
+    wait(browser, lambda d: place() == first_child)
+    stage.send_keys(Keys.ARROW_DOWN)
+    wait(browser, lambda d: place() is not None and views[place()]["parent"] == first_child)
+    target = place()
+    browser.save_screenshot(str(screenshot_dir / "select-keyboard.png"))
+    stage.send_keys(Keys.ENTER)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#overlay [data-selected="{target}"]'), message="Enter did not select")
+    assert crumbs(browser)[0] == "HikeBadge"
+    stage.send_keys(Keys.ARROW_UP)
+    wait(browser, lambda d: place() == first_child, message="ArrowUp did not go to the parent")
+    stage.send_keys(Keys.ESCAPE)
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#overlay [data-selected]"), message="Escape did not clear")
+    assert place() is None
