@@ -36,8 +36,8 @@ enum ServeCommand: Command {
           --port PORT            Port (default 8080); 0 picks any free port and prints it.
           --web DIR              Folder served at / (default: the page Starboard ships as a
                                  resource beside this executable).
-          --state FILE           Where current values are kept (default .starboard/state.json).
-                                 A file that exists but cannot be read stops the server (it is
+          --state FILE           Where the values you changed are kept, never the defaults
+                                 (default .starboard/state.json). A file that exists but cannot be read stops the server (it is
                                  never replaced); one that cannot be written is reported at
                                  start-up and on the page. /dev/null keeps nothing.
           --open                 Open the page in the default browser (xdg-open).
