@@ -37,9 +37,10 @@ enum ServeCommand: Command {
           --web DIR              Folder served at / (default: the page Starboard ships as a
                                  resource beside this executable).
           --state FILE           Where the values you changed are kept, never the defaults
-                                 (default .starboard/state.json). A file that exists but cannot be read stops the server (it is
-                                 never replaced); one that cannot be written is reported at
-                                 start-up and on the page. /dev/null keeps nothing.
+                                 (default .starboard/state.json). A file that exists but
+                                 cannot be read stops the server (it is never replaced); one
+                                 that cannot be written is reported at start-up and on the
+                                 page. /dev/null keeps nothing.
           --open                 Open the page in the default browser (xdg-open).
           --allow-origin ORIGIN  Also accept websocket clients from this Origin (repeatable).
           --no-origin-check      Accept websocket clients with any or no Origin. For scripts
