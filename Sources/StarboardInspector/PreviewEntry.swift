@@ -56,6 +56,8 @@ extension ComponentDefinition {
         )
         self.name = name
         self.swiftType = preview.provider ?? preview.source.map { "#Preview at \($0.fileName):\($0.line)" } ?? name
+        // A preview is no type a snippet can import; the page writes no import of its own for it.
+        self.swiftModule = ""
         self.title = name
         self.summary = preview.source.map { "#Preview in \($0.fileID), line \($0.line)" } ?? "Preview \(preview.index + 1) of \(preview.provider ?? "a provider")"
         self.environments = []
