@@ -38,6 +38,8 @@ def test_the_printed_url_opens_a_live_page_that_keeps_its_token(browser, make_se
     wait(browser, lambda d: status(d) == "connected", timeout=20, message="the page did not reconnect with the token")
     type_into(browser, "starCount", "4")
     wait(browser, lambda d: star_count(d) == 4, message="not live after reconnecting")
+    # The link follows a render after its paint: reload once it carries the new value.
+    wait(browser, lambda d: "starCount=4" in d.current_url)
 
     # A reload asks the server for the page again, which needs the token the URL kept.
     browser.refresh()
