@@ -5,7 +5,8 @@ into a new package as they stand. By path, the dependency points at this checkou
 folder that is not called Starboard; the package builds with its tests, lists and renders its
 component, serves it, and the snippets the page offers for it compile in the previews target (a
 module other than the component's, as an app is). By version, the README's commented line points
-at a tagged clone and resolves. The build folder, .build/readme-package, is kept between runs.
+at a tagged clone, resolves, builds and renders (a build of its own). The build folder by path,
+.build/readme-package, is kept between runs.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import urllib.request
 from pathlib import Path
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from starboard_server import REPO, StarboardServer
-from test_consumer_package import check_snippets_compile, swift
+from test_consumer_package import check_snippets_compile, swift, tagged_clone
 
 SCRATCH = REPO / ".build" / "readme-package"
 SECTION = "## Use Starboard in your own package"
@@ -107,18 +107,7 @@ def test_the_readme_package_resolves_starboard_by_version_from_a_git_tag(tmp_pat
     by_version_line = '        // .package(url: "https://example.com/Starboard.git", from: "0.1.0"),\n'
     assert by_path_line in manifest and by_version_line in manifest
     # A tagged clone, in the folder `git clone …/Starboard.git` makes.
-    clone = tmp_path / "Starboard"
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source, target = REPO / name, clone / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if source.is_symlink():
-            os.symlink(os.readlink(source), target)
-        elif source.is_file():
-            shutil.copy2(source, target)
-    git = ["git", "-c", "user.email=e2e@example.test", "-c", "user.name=e2e"]
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Starboard"], ["tag", "0.1.0"]):
-        subprocess.run([*git, *command], cwd=clone, check=True)
+    clone = tagged_clone(tmp_path / "Starboard")
     versioned = manifest.replace(by_path_line, "").replace(
         by_version_line, by_version_line.replace("// ", "", 1).replace("https://example.com/Starboard.git", f"file://{clone}"))
     package = write_package(tmp_path / "TagKit", blocks, versioned)
@@ -130,3 +119,13 @@ def test_the_readme_package_resolves_starboard_by_version_from_a_git_tag(tmp_pat
     assert described.returncode == 0, described.stdout + described.stderr
     targets = {t["name"] for t in json.loads(described.stdout[described.stdout.index("{"):])["targets"]}
     assert targets == {"TagKit", "TagKitPreviews", "TagKitTests"}
+    # And it builds and runs from the tag, as it does by path (a cold build: the clone's place
+    # is new at every run).
+    scratch = package / ".build"
+    built = swift(package, "build", "--product", "TagKitPreviews", env=env)
+    output = built.stdout + built.stderr
+    assert built.returncode == 0, output
+    assert "warning:" not in output, output
+    rendered = subprocess.run([str(scratch / "debug" / "TagKitPreviews"), "render", "TagChip", "text=Tagged"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert rendered.returncode == 0 and ">Tagged</text>" in rendered.stdout, rendered.stderr
