@@ -8,6 +8,7 @@ test proves SwiftPM accepts Starboard as a versioned dependency (no unsafe flags
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -374,17 +375,32 @@ def page_tools():
     return page.SCREENSHOTS, page._new_driver
 
 
-def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_path):
-    SCREENSHOTS, _new_driver = page_tools()
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
+@contextlib.contextmanager
+def landmarks_page(tmp_path):
+    """LandmarksPreviews served, and a Chromium window with the server's URL; its output is printed
+    when the block fails."""
+    _, new_driver = page_tools()
     server = StarboardServer(SCRATCH / "debug" / "LandmarksPreviews", tmp_path / "state.json", ["--no-origin-check"],
                              cwd=tmp_path, web=None)
     server.start()
-    driver = _new_driver()
+    driver = new_driver()
     try:
-        driver.get(server.url + "?c=FavoriteButton.swift%3A20")
+        yield driver, server.url
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_path):
+    SCREENSHOTS, _ = page_tools()
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with landmarks_page(tmp_path) as (driver, url):
+        driver.get(url + "?c=FavoriteButton.swift%3A20")
         wait = WebDriverWait(driver, 15)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview svg [data-tap]"))
         headings = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "li.catalog-group")]
@@ -406,12 +422,6 @@ def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_p
         assert visible == ["Turtle Rock", "Rows", "LandmarkRow_Previews 1"]
         hidden = driver.find_element(By.CSS_SELECTOR, 'li.catalog-group[data-group="FavoriteButton.swift"]')
         assert hidden.get_attribute("hidden") is not None
-    except BaseException:
-        print("server output:\n" + "".join(server.output))
-        raise
-    finally:
-        driver.quit()
-        server.stop()
 
 
 def test_a_broken_preview_fails_at_its_line_and_a_trapping_one_only_when_rendered(tagkit, tmp_path):
@@ -432,26 +442,15 @@ def test_a_broken_preview_fails_at_its_line_and_a_trapping_one_only_when_rendere
         assert trapped.returncode != 0 and "Index out of range" in trapped.stderr
         # In the page it is a crash of the worker's render, named over the canvas; the other
         # previews still render.
-        _, new_driver = page_tools()
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
-        server = StarboardServer(SCRATCH / "debug" / "LandmarksPreviews", tmp_path / "state.json", ["--no-origin-check"],
-                                 cwd=tmp_path, web=None)
-        server.start()
-        driver = new_driver()
-        try:
-            driver.get(server.url + "?c=Trap")
+        with landmarks_page(tmp_path) as (driver, url):
+            driver.get(url + "?c=Trap")
             wait = WebDriverWait(driver, 30)
             wait.until(lambda d: "Trap crashed while rendering" in d.find_element(By.ID, "problem").text)
             assert "Index out of range" in driver.find_element(By.ID, "problem").text
             driver.find_element(By.CSS_SELECTOR, 'button[data-component="Turtle Rock"]').click()
             wait.until(lambda d: ">Turtle Rock</text>" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
-        except BaseException:
-            print("server output:\n" + "".join(server.output))
-            raise
-        finally:
-            driver.quit()
-            server.stop()
     finally:
         broken.unlink()
         rebuilt = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))
