@@ -22,24 +22,25 @@ public struct UIColor: Hashable, Sendable {
 
     private typealias R = Color.Resolved
 
-    // Backgrounds.
-    public static let systemBackground = UIColor(R(255, 255, 255), R(0, 0, 0))
-    public static let secondarySystemBackground = UIColor(R(242, 242, 247), R(28, 28, 30))
+    // Backgrounds. Those SwiftUI's own colours already have (primary, secondary, separator,
+    // background, gray…) are those colours.
+    public static let systemBackground = UIColor(system: .background)
+    public static let secondarySystemBackground = UIColor(system: .secondaryBackground)
     public static let tertiarySystemBackground = UIColor(R(255, 255, 255), R(44, 44, 46))
     public static let systemGroupedBackground = UIColor(R(242, 242, 247), R(0, 0, 0))
     public static let secondarySystemGroupedBackground = UIColor(R(255, 255, 255), R(28, 28, 30))
     public static let tertiarySystemGroupedBackground = UIColor(R(242, 242, 247), R(44, 44, 46))
 
     // Text.
-    public static let label = UIColor(R(0, 0, 0), R(255, 255, 255))
-    public static let secondaryLabel = UIColor(R(60, 60, 67, 0.6), R(235, 235, 245, 0.6))
-    public static let tertiaryLabel = UIColor(R(60, 60, 67, 0.3), R(235, 235, 245, 0.3))
-    public static let quaternaryLabel = UIColor(R(60, 60, 67, 0.18), R(235, 235, 245, 0.16))
-    public static let placeholderText = UIColor(R(60, 60, 67, 0.3), R(235, 235, 245, 0.3))
+    public static let label = UIColor(system: .primary)
+    public static let secondaryLabel = UIColor(system: .secondary)
+    public static let tertiaryLabel = UIColor(system: .tertiary)
+    public static let quaternaryLabel = UIColor(system: .quaternary)
+    public static let placeholderText = UIColor(system: .tertiary)
     public static let link = UIColor(R(0, 122, 255), R(9, 132, 255))
 
     // Separators and fills.
-    public static let separator = UIColor(R(60, 60, 67, 0.29), R(84, 84, 88, 0.6))
+    public static let separator = UIColor(system: .separator)
     public static let opaqueSeparator = UIColor(R(198, 198, 200), R(56, 56, 58))
     public static let systemFill = UIColor(R(120, 120, 128, 0.2), R(120, 120, 128, 0.36))
     public static let secondarySystemFill = UIColor(R(120, 120, 128, 0.16), R(120, 120, 128, 0.32))
@@ -47,7 +48,7 @@ public struct UIColor: Hashable, Sendable {
     public static let quaternarySystemFill = UIColor(R(116, 116, 128, 0.08), R(118, 118, 128, 0.18))
 
     // Greys.
-    public static let systemGray = UIColor(R(142, 142, 147), R(142, 142, 147))
+    public static let systemGray = UIColor(system: .gray)
     public static let systemGray2 = UIColor(R(174, 174, 178), R(99, 99, 102))
     public static let systemGray3 = UIColor(R(199, 199, 204), R(72, 72, 74))
     public static let systemGray4 = UIColor(R(209, 209, 214), R(58, 58, 60))
