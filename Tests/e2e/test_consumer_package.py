@@ -375,6 +375,24 @@ def page_tools():
     return page.SCREENSHOTS, page._new_driver
 
 
+def preview_markup(driver) -> str:
+    """The preview's SVG as one read in the page, so a render landing in between cannot make it stale."""
+    return driver.execute_script("const s = document.querySelector('#preview svg'); return s ? s.outerHTML : '';")
+
+
+def click_tap_target(driver):
+    """Clicks the preview's first tap target, finding it again if a new render replaced it first."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    for attempt in range(3):
+        try:
+            driver.find_element(By.CSS_SELECTOR, "#preview svg [data-tap]").click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
+
+
 @contextlib.contextmanager
 def landmarks_page(tmp_path):
     """LandmarksPreviews served, and a Chromium window with the server's URL; its output is printed
@@ -398,10 +416,11 @@ def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_p
     SCREENSHOTS, _ = page_tools()
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import StaleElementReferenceException
 
     with landmarks_page(tmp_path) as (driver, url):
         driver.get(url + "?c=FavoriteButton.swift%3A20")
-        wait = WebDriverWait(driver, 15)
+        wait = WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,))
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#preview svg [data-tap]"))
         headings = [h.text.replace("\n", " ") for h in driver.find_elements(By.CSS_SELECTOR, "li.catalog-group")]
         # Nothing to write as Swift or save as a variant for a preview of a plain view.
@@ -410,9 +429,9 @@ def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_p
         assert headings == ["PREVIEWS FavoriteButton.swift", "PREVIEWS LandmarkRow.swift", "PREVIEWS LandmarkRow_Previews"]
         # The block's @Previewable @State var isSet = false: grey until tapped, yellow after, and
         # still yellow on the next render.
-        assert "#FFCC00" not in driver.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML")
-        driver.find_element(By.CSS_SELECTOR, "#preview svg [data-tap]").click()
-        wait.until(lambda d: "#FFCC00" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
+        assert "#FFCC00" not in preview_markup(driver)
+        click_tap_target(driver)
+        wait.until(lambda d: "#FFCC00" in preview_markup(d))
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SCREENSHOTS / "previews-favorite-tapped.png"))
         # The filter finds previews by file; a heading with none left hides.
@@ -444,13 +463,14 @@ def test_a_broken_preview_fails_at_its_line_and_a_trapping_one_only_when_rendere
         # previews still render.
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.common.exceptions import StaleElementReferenceException
         with landmarks_page(tmp_path) as (driver, url):
             driver.get(url + "?c=Trap")
-            wait = WebDriverWait(driver, 30)
+            wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
             wait.until(lambda d: "Trap crashed while rendering" in d.find_element(By.ID, "problem").text)
             assert "Index out of range" in driver.find_element(By.ID, "problem").text
             driver.find_element(By.CSS_SELECTOR, 'button[data-component="Turtle Rock"]').click()
-            wait.until(lambda d: ">Turtle Rock</text>" in d.find_element(By.CSS_SELECTOR, "#preview svg").get_attribute("outerHTML"))
+            wait.until(lambda d: ">Turtle Rock</text>" in preview_markup(d))
     finally:
         broken.unlink()
         rebuilt = swift(tagkit, "build", "--product", "LandmarksPreviews", "--scratch-path", str(SCRATCH))

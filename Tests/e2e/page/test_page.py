@@ -36,8 +36,8 @@ def status(driver) -> str:
 
 
 def preview_svg(driver) -> str:
-    elements = driver.find_elements(By.CSS_SELECTOR, "#preview svg")
-    return elements[0].get_attribute("outerHTML") if elements else ""
+    """Read in one script, so a render replacing the SVG in between cannot make the read stale."""
+    return driver.execute_script("const s = document.querySelector('#preview svg'); return s ? s.outerHTML : '';")
 
 
 def star_count(driver) -> int:
