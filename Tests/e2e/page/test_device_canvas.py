@@ -37,12 +37,17 @@ def test_the_device_picker_lays_the_component_out_on_the_screen_and_keeps_it_in_
     svg = preview_svg(browser)
     assert 'data-canvas="screen"' in svg and ">9:41<" in svg
     assert query(browser).get("canvas") == ["iPhone 16 Pro"]
+    # Without the bezel the screen still has an edge, so a white screen shows on a white stage;
+    # the size that fits gets none.
+    edge = "return getComputedStyle(document.querySelector('#preview svg')).boxShadow"
+    assert "rgba(0, 0, 0, 0.22)" in browser.execute_script(edge)
     browser.save_screenshot(str(screenshot_dir / "device-iphone16pro-profile.png"))
     # A turned screen, and back to the size that fits.
     picker.select_by_value("iPhone 16 Pro landscape")
     wait(browser, lambda d: svg_size(preview_svg(d)) == ("874", "402"))
     picker.select_by_value("fit")
     wait(browser, lambda d: svg_size(preview_svg(d)) == svg_size(fitted))
+    assert browser.execute_script(edge) == "none"
     # A reload keeps the window's device.
     picker.select_by_value("iPad mini (A17 Pro)")
     wait(browser, lambda d: svg_size(preview_svg(d)) == ("744", "1133"))
