@@ -210,13 +210,14 @@ extension ViewGraph {
         // The whole label is one tap target (its views stacked if it has several).
         collapse(from: mark, into: .horizontal(spacing: defaultStackSpacing, alignment: .center))
         guard isOpen else { return }
-        guard environment.isEnabled else {
-            // Still a button to assistive technology, but one that takes no tap.
-            var info = AccessibilityInfo()
-            info.traits = .isButton
-            wrapEach(from: pending.count - 1, in: .accessibility(info))
-            return
-        }
+        // One element to assistive technology, named by the text of its label (a `Label`'s
+        // title, not its icon), as SwiftUI's buttons are; a label set on the button wins.
+        var info = AccessibilityInfo()
+        info.traits = .isButton
+        info.children = .combine
+        wrapEach(from: pending.count - 1, in: .accessibility(info))
+        // A disabled one is still a button to assistive technology, but one that takes no tap.
+        guard environment.isEnabled else { return }
         actions.append(.plain(action))
         let action = Int32(actions.count - 1)
         wrapEach(from: pending.count - 1, in: .tapTarget(TapTarget(id: nil, action: action)))

@@ -72,6 +72,23 @@ struct StyleTests {
         #expect(taps == 1)
     }
 
+    @Test func aButtonIsOneElementNamedByItsLabelsText() throws {
+        // A Label's title names the button, not its icon; the title is not a second element.
+        let labelled = try Renderer.render(Button {} label: { Label("Toggle Favorite", systemImage: "star") })
+        #expect(labelled.accessibility.map(\.label) == ["Toggle Favorite"])
+        #expect(labelled.accessibility.first?.traits == ["button"])
+        #expect(labelled.accessibility.first?.isTappable == true)
+        // Several texts join, as SwiftUI's combined children do; a label set on the button wins.
+        let stacked = try Renderer.render(Button {} label: { VStack { Text("Save"); Text("to Photos") } })
+        #expect(stacked.accessibility.map(\.label) == ["Save, to Photos"])
+        let named = try Renderer.render(Button("Go") {}.accessibilityLabel("Start the hike"))
+        #expect(named.accessibility.map(\.label) == ["Start the hike"])
+        // Disabled: still a named button, but one that takes no tap.
+        let disabled = try Renderer.render(Button("Continue") {}.disabled(true))
+        #expect(disabled.accessibility.map(\.label) == ["Continue"])
+        #expect(disabled.accessibility.first?.isTappable == false)
+    }
+
     @Test func aButtonStyleSeesTheRole() throws {
         let svg = try Renderer.render(Button("Delete", role: .destructive) {}.buttonStyle(CapsuleButtonStyle())).svg
         #expect(svg.contains("fill=\"#FF3B30\""))
