@@ -430,8 +430,12 @@ def test_the_page_groups_previews_and_a_tap_keeps_the_blocks_state(tagkit, tmp_p
         # The block's @Previewable @State var isSet = false: grey until tapped, yellow after, and
         # still yellow on the next render.
         assert "#FFCC00" not in preview_markup(driver)
+        assert driver.find_element(By.ID, "prop-taps").text == "No taps yet"
         click_tap_target(driver)
         wait.until(lambda d: "#FFCC00" in preview_markup(d))
+        # The history the tap replays is shown in words, not as text to edit.
+        wait.until(lambda d: d.find_element(By.ID, "prop-taps").text.startswith("1 tap: "))
+        assert not driver.find_elements(By.CSS_SELECTOR, '.prop[data-property="taps"] input')
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SCREENSHOTS / "previews-favorite-tapped.png"))
         # The filter finds previews by file; a heading with none left hides.

@@ -82,3 +82,12 @@ test('messages name other properties by label, as the page does (issue 26)', () 
   assert.equal(readableServerMessage(component, 'RatingControl.rating: expected an integer in 0...3 (at most starCount, which is 3), got 5'),
     'Rating: expected an integer in 0 to 3 (at most Star Count, which is 3), got 5');
 });
+
+test('a tap history reads as a count and its last targets, without coordinates', async () => {
+  const { tapSummary } = await import('../../Web/values.js');
+  assert.equal(tapSummary(''), 'No taps yet');
+  assert.equal(tapSummary(undefined), 'No taps yet');
+  assert.equal(tapSummary('tap-1@201.01,450.92'), '1 tap: tap-1');
+  assert.equal(tapSummary('a;b@1,2;c'), '3 taps: a, b, c');
+  assert.equal(tapSummary('a;b;c;d@3,4'), '4 taps: …, b, c, d');
+});

@@ -2,7 +2,9 @@
 //
 // createEditor(property, context) returns
 //   { root, inputs, setValue(value, values), flush(), revert() }
-// context: { id, labelId, values(), emit(value), invalid(message | null), readOnly }.
+// context: { id, labelId, values(), emit(value), invalid(message | null), readOnly, preview }.
+// A preview's `taps` (its tap history, replayed so its @State lasts) is shown, not typed:
+// only taps on the canvas add to it, and the row's reset clears it.
 //
 // A value is applied only when it is one the person chose: typed text is
 // checked against the schema as it is typed and sent when it is a valid,
@@ -14,14 +16,14 @@
 
 import {
   checkValue, isIncomplete, lowerBound, normalizeColor, numberText, parseColor, parseNumber, snap, stepOf,
-  upperBound, validDate,
+  tapSummary, upperBound, validDate,
 } from './values.js';
 
 /** How long typing must pause before a valid value is sent on its own. */
 export const PAUSE_MS = 800;
 
 export function createEditor(property, context) {
-  const make = EDITORS[property.kind] ?? stringEditor;
+  const make = context.preview && property.name === 'taps' ? tapsEditor : EDITORS[property.kind] ?? stringEditor;
   const editor = make(property, context);
   if (context.readOnly) {
     for (const node of editor.root.querySelectorAll('input, select, button, textarea')) {
@@ -291,6 +293,18 @@ function stringEditor(property, { id, emit, values, invalid }) {
     flush: () => typed.commit({ quiet: true }),
     retype: () => typed.touch(),
     revert,
+  };
+}
+
+function tapsEditor(property, { id }) {
+  const output = element('output', { id, class: 'taps-summary', 'aria-live': 'polite', text: tapSummary(property.default) });
+  const root = element('div', { class: 'editor taps' }, [output]);
+  return {
+    root, inputs: [],
+    setValue(value) { output.textContent = tapSummary(value); },
+    flush() {},
+    retype() {},
+    revert() {},
   };
 }
 

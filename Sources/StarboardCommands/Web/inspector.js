@@ -58,7 +58,7 @@ export class Inspector extends EventTarget {
       const labelId = `${id}-label`;
       const entry = { property, message: null, latest: undefined, pending: {} };
       entry.editor = createEditor(property, {
-        id, labelId, readOnly: this.#readOnly,
+        id, labelId, readOnly: this.#readOnly, preview: Boolean(component.preview),
         values: () => this.#values,
         emit: (value) => {
           entry.latest = value;

@@ -296,3 +296,15 @@ function jsonText(value) {
 function plain(value) {
   return typeof value === 'number' ? numberText(value) : String(value);
 }
+
+/**
+ * A preview's tap history (`star-2@12.5,40;favorite`, as the server keeps it) in words: how many
+ * taps, and the targets of the last three, newest last. The coordinates are the server's business.
+ */
+export function tapSummary(history) {
+  const taps = typeof history === 'string' && history !== '' ? history.split(';') : [];
+  if (taps.length === 0) return 'No taps yet';
+  const targets = taps.slice(-3).map((tap) => tap.split('@')[0]);
+  const shown = (taps.length > 3 ? '…, ' : '') + targets.join(', ');
+  return `${taps.length} ${taps.length === 1 ? 'tap' : 'taps'}: ${shown}`;
+}
