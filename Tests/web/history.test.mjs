@@ -78,3 +78,13 @@ test('a revision after a restart is shown as its count within the run, not as th
   assert.equal(actionSummary({ properties: [] }, restored).startsWith('Restored revision 1: '), true);
   assert.equal(actionMatches({ properties: [] }, restored, 'r3', 1), true);
 });
+
+test('a preview\'s tap history is told as taps, not as the string the server keeps', () => {
+  const taps = { name: 'taps', label: 'Taps', kind: 'string', default: '' };
+  const preview = { name: 'FavoriteButton.swift:20', preview: { group: 'FavoriteButton.swift' }, properties: [taps] };
+  const tapped = { kind: 'tap', changes: [{ property: 'taps', from: null, to: 'tap-1@201.01,450.92' }] };
+  assert.deepEqual(changeTexts(preview, tapped), ['Taps: No taps yet → 1 tap: tap-1']);
+  // A component's own string property named taps is a string like any other.
+  const component = { name: 'Counter', properties: [taps] };
+  assert.deepEqual(changeTexts(component, tapped), ['Taps “” → “tap-1@201.01,450.92”']);
+});

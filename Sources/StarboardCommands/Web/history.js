@@ -9,7 +9,7 @@
 //
 // Events: "undo", "redo", "restore" (detail: {revision}).
 
-import { formatValue, labelOf } from './values.js';
+import { formatValue, labelOf, tapSummary } from './values.js';
 
 /** "This window" for our own number, "Window 3" for another's. */
 export function windowName(number, self) {
@@ -31,6 +31,10 @@ export function changeTexts(component, action) {
     if (!property) return `${change.property} ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`;
     const from = change.from === null ? property.default : change.from;
     const to = change.to === null ? property.default : change.to;
+    // A preview's tap history is told as taps, not as the string the server keeps.
+    if (component.preview && property.name === 'taps') {
+      return `${labelOf(property)}: ${tapSummary(from)} → ${tapSummary(to)}`;
+    }
     return `${labelOf(property)} ${formatValue(property, from)} → ${formatValue(property, to)}`;
   });
 }
