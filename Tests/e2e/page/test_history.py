@@ -28,7 +28,10 @@ def actions(driver):
 
 
 def action_texts(driver):
-    return [item.find_element(By.CSS_SELECTOR, ".action-text").text for item in actions(driver)]
+    """The log's texts, read in one script, so a log rebuilt in between cannot make a read stale."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#history-list li.action .action-text')]"
+        ".map(e => e.innerText.trim());")
 
 
 def test_undo_and_redo_move_every_window_through_one_history(browser_factory, make_server, screenshot_dir):
@@ -73,7 +76,7 @@ def test_restore_filter_and_clear(browser, make_server):
     wait(browser, lambda d: len(actions(d)) == 2)
     tap_preview(browser, "star-3")
     wait(browser, lambda d: len(actions(d)) == 3)
-    assert action_texts(browser)[0] == "Tapped star-3: Rating 0 → 3"
+    wait(browser, lambda d: action_texts(d)[:1] == ["Tapped star-3: Rating 0 → 3"], message="the tap was not logged")
 
     # Restore the values after the first change: 8 stars, spacing and rating back to before.
     browser.find_element(By.CSS_SELECTOR, '#history-list li.action[data-revision="1"] button').click()
@@ -110,7 +113,8 @@ def test_a_field_changed_elsewhere_while_typing_says_so_and_keeps_the_text(brows
     first.save_screenshot(str(screenshot_dir / "history-conflict.png"))
     name.send_keys(Keys.ENTER)
     wait(second, lambda d: ">Summit<" in preview_svg(d), message="Enter did not apply the kept text")
-    assert action_texts(first)[0] == "Changed: Name “Tenth Hike” → “Summit”"
+    wait(first, lambda d: action_texts(d)[:1] == ["Changed: Name “Tenth Hike” → “Summit”"],
+         message="the kept text's change was not logged")
     blur(first)
     wait(first, lambda d: not note(d), message="the note stayed after leaving the field")
 

@@ -97,9 +97,21 @@ def reset_all_enabled(driver) -> bool:
 
 
 def reset_all(driver):
-    if reset_all_enabled(driver):
-        driver.find_element(By.ID, "reset-all").click()
-    wait(driver, lambda d: not reset_all_enabled(d), message="values did not reset")
+    """Clicks Reset all until the values are the defaults.
+
+    A click can land while a render rebuilds the inspector and never reach the button; clicking
+    again is the same reset (it is idempotent), so it is retried at most once a second.
+    """
+    last_click = [0.0]
+
+    def reset(d):
+        if not reset_all_enabled(d):
+            return True
+        if time.monotonic() - last_click[0] >= 1.0:
+            last_click[0] = time.monotonic()
+            d.find_element(By.ID, "reset-all").click()
+        return False
+    wait(driver, reset, timeout=2 * TIMEOUT_S, message="values did not reset")
 
 
 def fresh(driver, server, component):
