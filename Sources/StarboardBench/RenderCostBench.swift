@@ -75,7 +75,7 @@ public struct RenderCostReport: Sendable {
             out += "| \(row.component) | \(row.svgBytes) | \(row.numbers) | \(Self.thousands(row.render)) | \(Self.thousands(row.minimal)) | \(ratio) | "
             out += "≤ \(row.target / 1000) k | " + String(format: "%.1f", row.allocations) + " |\n"
         }
-        out += "\nDeflate per render message (zlib level 1, the server's MessageDeflater), in instructions\n\n"
+        out += "\nDeflate per render message (values, SVG, size and accessibility, as the server sends it; zlib level 1, the server's MessageDeflater), in instructions\n\n"
         out += "| component | message bytes | zlib | vs render | server sends | bytes sent | vs render |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|\n"
         for row in rows {
@@ -116,7 +116,7 @@ public enum RenderCostBench {
         for seed in seeds {
             guard let component = registry.component(named: seed.name) else { throw BenchError("no seed component \(seed.name)") }
             let svg = try Array(render(component).utf8)
-            let message = renderMessage(component: component.name, svg: String(decoding: svg, as: UTF8.self))
+            let message = try renderMessage(component)
             let sent = message.withUnsafeBytes { MessageDeflater().compressedForClients($0) }?.count ?? message.count
             let allocations = try allocationsPerWarmRender(component, renders: allocationRenders)
             var counts: [Kind: Int] = [:]
@@ -151,10 +151,23 @@ public enum RenderCostBench {
         }
     }
 
-    /// A render message as the server writes one: the SVG is most of it.
-    static func renderMessage(component: String, svg: String) -> [UInt8] {
-        let escaped = svg.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return Array(#"{"type":"render","component":"\#(component)","revision":1,"values":{},"svg":"\#(escaped)"}"#.utf8)
+    /// The render message of the component's defaults as the server writes one (Workbench's
+    /// render fields): values, SVG, size and accessibility elements.
+    static func renderMessage(_ component: ComponentDefinition) throws(BenchError) -> [UInt8] {
+        let result: ComponentRendering
+        do { result = try component.render(component.defaults) } catch { throw BenchError("\(component.name) does not render: \(error)") }
+        var out = Array(#"{"type":"render","component":"#.utf8)
+        JSONValue.writeString(component.name, into: &out)
+        out.append(contentsOf: #","revision":1,"values":"#.utf8)
+        component.json(result.values).write(into: &out)
+        out.append(contentsOf: #","svg":"#.utf8)
+        JSONValue.writeString(result.rendering.svg, into: &out)
+        out.append(contentsOf: #","size":"#.utf8)
+        result.rendering.size.json.write(into: &out)
+        out.append(contentsOf: #","accessibility":"#.utf8)
+        result.rendering.accessibility.writeJSON(into: &out)
+        out.append(contentsOf: #","renderMicros":100}"#.utf8)
+        return out
     }
 
     /// The bench itself with its debug information stripped (valgrind cannot read what
@@ -233,7 +246,8 @@ public enum RenderCostBench {
             guard Array(writer.write()) == Array(svg.utf8) else { return fail("the minimal writer does not write \(component.name)'s bytes") }
             step = { _ = writer.write() }
         case .deflate, .served:
-            let message = renderMessage(component: component.name, svg: svg)
+            let message: [UInt8]
+            do { message = try renderMessage(component) } catch { return fail(error.description) }
             let deflater = MessageDeflater()
             step = kind == .deflate
                 ? { _ = message.withUnsafeBytes { deflater.compress($0) } }
