@@ -1,4 +1,4 @@
-import StarboardBench
+@testable import StarboardBench
 import StarboardComponents
 import StarboardInspector
 import Testing
@@ -27,5 +27,29 @@ import Testing
         for _ in 0..<5 { least = min(least, try RenderCostBench.allocationsPerWarmRender(component, renders: 20)) }
         #expect(least <= ceiling, "\(name): \(least) allocations per warm render, at most \(ceiling) before")
         #expect(least > 0 || ceiling == 0, "\(name) reached 0 allocations: lower its ceiling to 0")
+    }
+}
+
+/// The floor `--render-cost` holds a render against writes exactly the bytes it was made from.
+@Suite struct MinimalSVGWriterTests {
+    @Test(arguments: [
+        ##"<path d="M-0.5 10L20.25 0.125Z" fill="#0A84FF" opacity="0.3"/>"##,
+        "007 1.050 -0 -12.5e3 x9 9", "", "no numbers at all",
+    ])
+    func writesTheBytesItWasMadeFrom(text: String) {
+        var writer = MinimalSVGWriter(svg: Array(text.utf8))
+        #expect(Array(writer.write()) == Array(text.utf8))
+        #expect(Array(writer.write()) == Array(text.utf8), "and again, in the reused buffer")
+    }
+
+    @Test func writesEverySeedComponentsSVG() throws {
+        let registry = try makeRegistry()
+        for name in ["RatingControl", "HikeBadge", "ProfileSummary", "PageControl"] {
+            let component = try #require(registry.component(named: name))
+            let svg = Array(try component.render(component.defaults).rendering.svg.utf8)
+            var writer = MinimalSVGWriter(svg: svg)
+            #expect(writer.numberCount > 100, "\(name)'s numbers are formatted, not copied")
+            #expect(Array(writer.write()) == svg, "\(name)")
+        }
     }
 }
