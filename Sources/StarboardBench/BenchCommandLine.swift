@@ -11,6 +11,7 @@ public enum BenchCommandLine {
                                [--subscribers N] [--fan-out-trials N] [--burst N] [--startups N]
                                [--web DIR] [--no-worker] [--placement split|shared|free]
                                [--layout-only] [--browser-only] [--browser-inputs N] [--plain-subscribers]
+                               [--render-cost [--callgrind-out DIR]]
 
         Runs the benchmarks against servers started from the `starboard` executable beside this one
         (`serve`, children on free loopback ports, stopped at the end) and its own echo server,
@@ -37,6 +38,11 @@ public enum BenchCommandLine {
                                  /usr/bin/chromium), for the first slider of each component.
           --browser-inputs N     Slider inputs per component and rhythm in the browser (default 40; 0 skips).
           --layout-only          Only render cost, deflate per render and layout against view size (no servers).
+          --render-cost          Only instructions per warm render of each seed component against a
+                                 minimal writer of the same SVG bytes, allocations per warm render
+                                 and deflate per render message (instructions counted by callgrind
+                                 when valgrind is installed; no servers).
+          --callgrind-out DIR    With --render-cost: keep callgrind's files in DIR (callgrind_annotate).
           --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
                                  permessage-deflate (by default they offer it as browsers do).
         Set STARBOARD_BIN to start servers from another starboard executable.
@@ -49,13 +55,22 @@ public enum BenchCommandLine {
             let web = arguments.count == 3 && arguments[1] == "--web" ? arguments[2] : NSTemporaryDirectory()
             exit(EchoServer.run(webRoot: web))
         }
+        if arguments.first == "--render-cost-child" {
+            // Hidden: one measurement of --render-cost, run under callgrind by the bench itself.
+            do {
+                exit(RenderCostBench.child(Array(arguments.dropFirst()), registry: try makeRegistry()))
+            } catch {
+                FileHandle.standardError.write(Data("starboard-bench: the component registry is invalid: \(error)\n".utf8))
+                exit(1)
+            }
+        }
         run(arguments, registry: makeRegistry).emit(as: "starboard-bench")
     }
 
     /// Parses the options and runs the bench, returning what to print.
     public static func run(_ arguments: [String], registry makeRegistry: () throws(RegistryError) -> Registry) -> CommandOutput {
         if arguments.contains("--help") || arguments.contains("-h") { return CommandOutput(stdout: usage + "\n") }
-        let parsed: (options: BenchOptions, json: String?, layoutOnly: Bool)
+        let parsed: (options: BenchOptions, json: String?, layoutOnly: Bool, renderCost: Bool, profiles: String?)
         switch parse(arguments) {
         case .failure(let error): return error.output
         case .success(let value): parsed = value
@@ -68,6 +83,10 @@ public enum BenchCommandLine {
         }
         do {
             let log = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            if parsed.renderCost {
+                let report = try RenderCostBench.run(registry: registry, profiles: parsed.profiles, log: log)
+                return CommandOutput(stdout: report.table)
+            }
             if parsed.layoutOnly {
                 let report = try Bench.runLayout(parsed.options, registry: registry, log: log)
                 return CommandOutput(stdout: report.table)
@@ -100,7 +119,7 @@ public enum BenchCommandLine {
         UsageError(output: CommandOutput(stderr: "starboard-bench: \(message)\n\n\(usage)\n", exitCode: 2))
     }
 
-    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?, layoutOnly: Bool), UsageError> {
+    static func parse(_ arguments: [String]) -> Result<(options: BenchOptions, json: String?, layoutOnly: Bool, renderCost: Bool, profiles: String?), UsageError> {
         let bench = Bench.currentExecutable() ?? CommandLine.arguments[0]
         // The server under test is the `starboard` built beside this bench, unless told otherwise.
         let binary = ProcessInfo.processInfo.environment["STARBOARD_BIN"]
@@ -109,6 +128,8 @@ public enum BenchCommandLine {
         var json: String?
         var quick = false
         var layoutOnly = false
+        var renderCost = false
+        var profiles: String?
         var browserOnly = false
         var serveArguments: [String] = []
         var placement = Placement.split
@@ -126,6 +147,10 @@ public enum BenchCommandLine {
                 continue
             case "--layout-only":
                 layoutOnly = true
+                index += 1
+                continue
+            case "--render-cost":
+                renderCost = true
                 index += 1
                 continue
             case "--browser-only":
@@ -146,9 +171,13 @@ public enum BenchCommandLine {
                     return .failure(usageError("--placement needs one of \(names)"))
                 }
                 placement = chosen
-            case "--json", "--web":
+            case "--json", "--web", "--callgrind-out":
                 guard let value else { return .failure(usageError("\(argument) needs a path")) }
-                if argument == "--json" { json = value } else { web = value }
+                switch argument {
+                case "--json": json = value
+                case "--web": web = value
+                default: profiles = value
+                }
             case _ where countOptions.contains(argument):
                 guard let value, let count = Int(value), count > 0 || (argument == "--browser-inputs" && count == 0) else {
                     return .failure(usageError("\(argument) needs a positive number"))
@@ -179,6 +208,7 @@ public enum BenchCommandLine {
         options.serveArguments = serveArguments
         options.placement = placement
         options.compressingSubscribers = !plainSubscribers
-        return .success((options, json, layoutOnly))
+        if profiles != nil && !renderCost { return .failure(usageError("--callgrind-out goes with --render-cost")) }
+        return .success((options, json, layoutOnly, renderCost, profiles))
     }
 }

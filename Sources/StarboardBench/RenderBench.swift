@@ -12,7 +12,7 @@ public struct RenderResult: Sendable {
     public let timing: LatencySummary
     /// Bytes of UTF-8 SVG.
     public let svgBytes: Int
-    /// Heap allocations (malloc, calloc, realloc) per render.
+    /// Heap allocations (malloc, calloc, realloc and the aligned entry points) per render.
     public let allocations: Int
 }
 

@@ -102,14 +102,25 @@ extension DisplayList {
 
 /// Follows a path and keeps the smallest rectangle that holds it: curves at their extremes
 /// (where the derivative is zero), arcs at the ends of their axes within the sweep.
+///
+/// Keeps the rectangle as its edges and makes it at the end: a `CGRect.union` per point was a
+/// call into Foundation that is not inlined, and the most of this sink's time.
 private struct BoundsSink: PathSink {
-    var bounds: Rect?
+    private var minX = Double.infinity, minY = Double.infinity
+    private var maxX = -Double.infinity, maxY = -Double.infinity
     private var last = Point.zero
+
+    var bounds: Rect? {
+        guard minX <= maxX else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     private mutating func include(_ point: Point) {
         guard point.x.isFinite, point.y.isFinite else { return }
-        let rect = Rect(origin: point, size: .zero)
-        bounds = bounds.map { $0.union(rect) } ?? rect
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
     }
 
     mutating func move(to point: Point) {

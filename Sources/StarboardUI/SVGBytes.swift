@@ -181,6 +181,8 @@ struct SVGBytes: ~Copyable {
     mutating func appendNumber(_ value: Double, decimals: Int = 3) {
         if decimals == 3 {
             appendNumber(value)
+        } else if decimals <= 1 {
+            appendNumber(value, tenths: decimals == 1)
         } else {
             appendNumber(value, unit: Self.power(ofTen: decimals), decimals: decimals)
         }
@@ -255,6 +257,55 @@ struct SVGBytes: ~Copyable {
                 out[3] = ones
                 out += ones == UInt8(ascii: "0") ? 3 : 4
             }
+        }
+        count += out - start
+    }
+
+    /// No decimal or at most one (`tenths`): the view outline's indices and frames. The same bytes
+    /// as the general path below, through one pointer and the table of digit pairs.
+    private mutating func appendNumber(_ value: Double, tenths: Bool) {
+        let scaled = tenths ? value * 10 : value
+        // False for NaN and infinities too: the general path writes those as 0.
+        guard abs(scaled) < 1e15 else {
+            appendNumber(value, unit: tenths ? 10 : 1, decimals: tenths ? 1 : 0)
+            return
+        }
+        var units = Int(Self.rounded(scaled))
+        ensure(24)
+        let start = base + count
+        var out = start
+        if units < 0 {
+            out[0] = UInt8(ascii: "-")
+            out += 1
+            units = -units
+        }
+        var fraction = 0
+        if tenths {
+            fraction = units % 10
+            units /= 10
+        }
+        var digits = 1
+        var bound = 10
+        while units >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        let pairs = Self.digitPairs
+        var position = digits
+        var rest = units
+        while position >= 2 {
+            let pair = rest % 100
+            rest /= 100
+            position -= 2
+            out[position] = pairs[2 * pair]
+            out[position + 1] = pairs[2 * pair + 1]
+        }
+        if position == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest) }
+        out += digits
+        if fraction != 0 {
+            out[0] = UInt8(ascii: ".")
+            out[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)
+            out += 2
         }
         count += out - start
     }

@@ -39,18 +39,13 @@ struct ViewRecord {
 /// with the records and the table kept between renders, so it allocates nothing once they have
 /// grown.
 enum ViewOutline {
-    /// A type in the table: a primitive's or modifier's name (by ``names`` index), or a composite type.
-    enum TypeKey: Equatable {
+    /// A type in the table: a primitive's or modifier's name (by ``names`` index), or a composite
+    /// type. A hidden composite (``hidden(_:)``) is kept too, so that its name is looked up once
+    /// a render, but it is not written and takes no index.
+    enum TypeKey {
         case primitive(Int)
         case composite(ObjectIdentifier, Any.Type)
-
-        static func == (a: TypeKey, b: TypeKey) -> Bool {
-            switch (a, b) {
-            case (.primitive(let x), .primitive(let y)): x == y
-            case (.composite(let x, _), .composite(let y, _)): x == y
-            default: false
-            }
-        }
+        case hidden(ObjectIdentifier)
     }
 
     static func write(records: inout [ViewRecord], types: inout [TypeKey], graph: ViewGraph, into svg: inout SVGBytes) {
@@ -95,36 +90,70 @@ enum ViewOutline {
             while composite >= 0 {
                 let type = graph.composites[Int(composite)].type
                 composite = graph.composites[Int(composite)].next
-                if hidden(type) { continue }
+                guard let index = index(of: type, in: &types) else { continue }
                 if !first { svg.append(".") }
                 first = false
-                svg.appendNumber(Double(index(of: .composite(ObjectIdentifier(type), type), in: &types)), decimals: 0)
+                svg.appendNumber(Double(index), decimals: 0)
             }
             if !first { svg.append(".") }
-            svg.appendNumber(Double(index(of: .primitive(primitive(node.kind, graph: graph)), in: &types)), decimals: 0)
+            svg.appendNumber(Double(index(of: primitive(node.kind, graph: graph), in: &types)), decimals: 0)
         }
         svg.append("\" data-types=\"")
-        for (position, key) in types.enumerated() {
-            if position > 0 { svg.append("/") }
+        var first = true
+        for key in types {
             switch key {
-            case .primitive(let index): svg.append(names[index])
-            case .composite(_, let type): svg.appendEscaped(name(of: type))
+            case .primitive(let index):
+                if !first { svg.append("/") }
+                svg.append(names[index])
+            case .composite(_, let type):
+                if !first { svg.append("/") }
+                svg.appendEscaped(name(of: type))
+            case .hidden: continue
             }
+            first = false
         }
         svg.append("\"/>")
     }
 
-    /// The key's place in the table, added at the end when it is new. A linear search: a render
-    /// has a few dozen types at most.
-    private static func index(of key: TypeKey, in types: inout [TypeKey]) -> Int {
-        if let found = types.firstIndex(of: key) { return found }
-        types.append(key)
-        return types.count - 1
+    /// The primitive's index in the written table, added at the end when it is new. A linear
+    /// search: a render has a few dozen types at most.
+    private static func index(of primitive: Int, in types: inout [TypeKey]) -> Int {
+        var visible = 0
+        for key in types {
+            switch key {
+            case .primitive(let index):
+                if index == primitive { return visible }
+                visible += 1
+            case .composite: visible += 1
+            case .hidden: continue
+            }
+        }
+        types.append(.primitive(primitive))
+        return visible
     }
 
-    /// Composite types the author did not write (their names start with an underscore).
-    private static func hidden(_ type: Any.Type) -> Bool {
-        name(of: type).utf8.first == UInt8(ascii: "_")
+    /// The composite's index in the written table, added at the end when it is new; nil for a
+    /// type the author did not write (its name starts with an underscore). Its name is looked up
+    /// (under a lock) only the first time a render meets it.
+    private static func index(of type: Any.Type, in types: inout [TypeKey]) -> Int? {
+        let wanted = ObjectIdentifier(type)
+        var visible = 0
+        for key in types {
+            switch key {
+            case .primitive: visible += 1
+            case .composite(let identifier, _):
+                if identifier == wanted { return visible }
+                visible += 1
+            case .hidden(let identifier):
+                if identifier == wanted { return nil }
+            }
+        }
+        if name(of: type).utf8.first == UInt8(ascii: "_") {
+            types.append(.hidden(wanted))
+            return nil
+        }
+        types.append(.composite(wanted, type))
+        return visible
     }
 
     /// To the tenth of a point the outline writes.

@@ -72,4 +72,20 @@ import Testing
         #expect(MessageDeflater.Settings.small.windowBits >= 14, "the window covers every message under the limit")
         #expect(1 << MessageDeflater.Settings.small.windowBits >= MessageDeflater.Settings.smallLimit)
     }
+
+    @Test func messagesUnderTheLimitGoUncompressedAndLongerOnesCompressed() throws {
+        let deflater = MessageDeflater()
+        for bytes in [300, 2_700, MessageDeflater.uncompressedBelow - 1] {
+            let message = Array(Self.message(bytes: bytes).prefix(bytes))
+            #expect(message.count < MessageDeflater.uncompressedBelow)
+            #expect(message.withUnsafeBytes { deflater.compressedForClients($0) } == nil, "\(message.count) bytes go as they are")
+        }
+        let inflater = BrowserInflater()
+        for bytes in [MessageDeflater.uncompressedBelow, 40_000] {
+            let message = Self.message(bytes: bytes)
+            let compressed = try #require(message.withUnsafeBytes { deflater.compressedForClients($0) })
+            #expect(compressed.count < message.count / 3)
+            #expect(inflater.inflate(compressed) == message)
+        }
+    }
 }

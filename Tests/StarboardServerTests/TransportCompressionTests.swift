@@ -18,10 +18,13 @@ struct TransportCompressionTests {
             #expect(first.handshake.headers["sec-websocket-extensions"] == "permessage-deflate")
             #expect(plain.handshake.headers["sec-websocket-extensions"] == nil)
             #expect(waitUntil { handler.opened.count == 3 })
-            let render = "{\"type\":\"render\",\"svg\":\"" + String(repeating: "<rect x=\\\"1\\\" y=\\\"2\\\"/>", count: 300) + "\"}"
+            let render = "{\"type\":\"render\",\"svg\":\"" + String(repeating: "<rect x=\\\"1\\\" y=\\\"2\\\"/>", count: 900) + "\"}"
+            #expect(render.utf8.count >= MessageDeflater.uncompressedBelow)
             let frame = OutgoingFrame(text: render)
             server.broadcast(frame, to: handler.opened, coalescingKey: nil)
-            server.broadcast(OutgoingFrame(text: "short"), to: handler.opened, coalescingKey: nil)
+            let seedSized = "{\"type\":\"render\",\"svg\":\"" + String(repeating: "<rect/>", count: 400) + "\"}"
+            #expect(seedSized.utf8.count < MessageDeflater.uncompressedBelow)
+            server.broadcast(OutgoingFrame(text: seedSized), to: handler.opened, coalescingKey: nil)
 
             let one = try first.readFrame(), two = try second.readFrame(), three = try plain.readFrame()
             #expect(one.compressed && two.compressed && !three.compressed)
@@ -30,9 +33,9 @@ struct TransportCompressionTests {
             let inflater = try TestInflater()
             #expect(try inflater.inflate(one.payload) == render)
             #expect(three.text == render)
-            // Short messages are not worth compressing; they come as they are.
+            // Messages under 16 KiB (a seed component's render) are not worth compressing; they come as they are.
             let short = try first.readFrame()
-            #expect(!short.compressed && short.text == "short")
+            #expect(!short.compressed && short.text == seedSized)
         }
     }
 

@@ -1,7 +1,9 @@
-"""Memory with permessage-deflate, which every browser offers.
+"""permessage-deflate, which every browser offers: what is compressed, and memory.
 
-Many clients that negotiated compression, as a classroom of browsers would, each subscribed and
-sent renders; then all of them leave. The server's resident memory is read from /proc.
+Messages under 16 KiB (every seed component's render) come uncompressed on a connection that
+negotiated compression; longer ones come compressed. Many clients that negotiated compression,
+as a classroom of browsers would, each subscribed and sent renders; then all of them leave. The
+server's resident memory is read from /proc.
 """
 
 from __future__ import annotations
@@ -11,10 +13,14 @@ import json
 import time
 
 import websockets
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Opcode
 
 from test_server import TIMEOUT, connect, receive, rss_kib, subscribe
 
 CLIENTS = 200
+# The server's MessageDeflater.uncompressedBelow.
+UNCOMPRESSED_BELOW = 16 * 1024
 
 
 def settled_rss_kib(pid: int) -> int:
@@ -68,3 +74,39 @@ def test_compressing_clients_cost_little_memory_and_give_it_back(make_server):
 
     per_client, kept = asyncio.run(run())
     print(f"{per_client:.1f} KiB per client; {kept} KiB kept after they left")
+
+
+def test_renders_under_16_kib_come_uncompressed_and_longer_messages_compressed(make_server, monkeypatch):
+    server = make_server()
+    frames = []  # (RSV1, bytes on the wire) of every text frame, in order
+    decode = PerMessageDeflate.decode
+
+    def recording(self, frame, *, max_size=None):
+        if frame.opcode is Opcode.TEXT:
+            frames.append((frame.rsv1, len(frame.data)))
+        return decode(self, frame, max_size=max_size)
+
+    monkeypatch.setattr(PerMessageDeflate, "decode", recording)
+
+    async def run():
+        ws, catalog = await connect(server)
+        assert ws.protocol.extensions, "permessage-deflate was negotiated"
+        steps = [(catalog, list(frames))]
+        for component in ("RatingControl", "PageControl", "ProfileSummary"):
+            frames.clear()
+            render = await subscribe(ws, component)
+            steps.append((render, list(frames)))
+        await ws.close()
+        return steps
+
+    for message, seen in asyncio.run(run()):
+        # The server's JSON has the same members; this one may differ by a few escapes.
+        size = len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode())
+        compressed, wire = seen[-1]  # the frame the awaited message came in
+        name = message.get("component", message["type"])
+        if abs(size - UNCOMPRESSED_BELOW) > UNCOMPRESSED_BELOW // 20:
+            assert compressed == (size >= UNCOMPRESSED_BELOW), f"{name}: {size} bytes, {wire} on the wire, compressed {compressed}"
+        if not compressed:
+            assert wire < UNCOMPRESSED_BELOW, f"{name}: a message of {wire} bytes came uncompressed"
+        else:
+            assert wire < size / 2, f"{name}: {size} bytes compressed to {wire}"

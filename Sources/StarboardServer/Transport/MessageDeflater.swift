@@ -9,17 +9,18 @@ import CStarboardZlib
 /// what a server that promised `server_no_context_takeover` does, and a client that did not ask
 /// for it decodes it all the same.
 ///
-/// Messages under ``Settings/smallLimit`` bytes (every render of the seed components) go
-/// through a compressor of their own with a 16 KiB window and an 8 KiB hash table: the window
-/// still covers the whole message, so matches are found as far back as with 32 KiB, and
-/// starting a message clears 8 KiB instead of 64 KiB. That is 9-29 % fewer instructions per
-/// render message for the same bytes; a smaller table makes the longer messages slower (see
-/// the README's Performance section for the figures).
+/// Messages under ``uncompressedBelow`` bytes (every render of the seed components) go
+/// uncompressed, each a frame without RSV1 as RFC 7692 allows on a deflate connection: zlib's
+/// fixed work per message cost 0.31-1.0× the render itself there (callgrind, `starboard-bench
+/// --render-cost`), and 16 KiB take about a millisecond on a 100 Mbit/s link. Longer messages
+/// are compressed with zlib's standard tables. ``compress(_:)`` still compresses any size, for
+/// the bench: under ``Settings/smallLimit`` with a 16 KiB window and an 8 KiB hash table, made
+/// on first use (the server never uses it).
 ///
 /// Used on the service thread only.
 public final class MessageDeflater {
-    /// Messages shorter than this go uncompressed: the saving would not pay for the work.
-    static let minimumBytes = 256
+    /// Messages shorter than this go uncompressed: the bytes saved cost more than they are worth.
+    public static let uncompressedBelow = 16 * 1024
 
     /// zlib's window and hash-table sizes for one compressor.
     public struct Settings: Sendable, Equatable {
@@ -41,13 +42,16 @@ public final class MessageDeflater {
         public static let smallLimit = 16 * 1024
     }
 
-    private let small: Compressor
+    private let level: Int32
+    private let smallSettings: Settings
+    private lazy var small = Compressor(level: level, settings: smallSettings)
     private let large: Compressor
 
     /// `level` 1 is zlib's fastest; a render of a few kilobytes shrinks to about a fifth anyway.
     /// `small` is for messages under ``Settings/smallLimit``, `large` for the rest.
     public init(level: Int32 = 1, small: Settings = .small, large: Settings = .standard) {
-        self.small = Compressor(level: level, settings: small)
+        self.level = level
+        self.smallSettings = small
         self.large = Compressor(level: level, settings: large)
     }
 
@@ -58,10 +62,17 @@ public final class MessageDeflater {
         case .compressed(let done): return done
         case .uncompressed: return nil
         case .untried:
-            let made = frame.byteCount < Self.minimumBytes ? nil : compress(frame.payloadBytes).map(DeflatedFrame.init(compressed:))
+            let made = compressedForClients(frame.payloadBytes).map(DeflatedFrame.init(compressed:))
             frame.deflation = made.map { .compressed($0) } ?? .uncompressed
             return made
         }
+    }
+
+    /// What the server sends a client that negotiated permessage-deflate for the message `input`:
+    /// its compressed form, or nil when it goes uncompressed (shorter than ``uncompressedBelow``,
+    /// not smaller compressed, or zlib failed).
+    public func compressedForClients(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
+        input.count < Self.uncompressedBelow ? nil : compress(input)
     }
 
     /// Raw deflate of `input` ended by a sync flush, without the flush's trailing 00 00 FF FF

@@ -1,0 +1,55 @@
+@testable import StarboardBench
+import StarboardComponents
+import StarboardInspector
+import Testing
+
+/// Allocations per warm render of the seed components, counted by the bench's malloc counter
+/// (malloc, calloc, realloc and the aligned entry points) on this thread. A count, not a time:
+/// the same code makes the same allocations. The ceilings are what this branch reaches in a
+/// debug build (`swift build --build-tests`), where unspecialized generics box what a release
+/// build keeps on the stack (release: 63 / 91 / 309 / 36, `starboard-bench --render-cost`); a
+/// change that allocates more per render fails here, and one that allocates less should lower
+/// its ceiling. Issue 28's goal is 0.
+@Suite struct RenderAllocationTests {
+    static let ceilings: [(component: String, allocations: Double)] = [
+        ("RatingControl", 594), ("HikeBadge", 1811), ("ProfileSummary", 6822), ("PageControl", 225),
+    ]
+
+    @Test(arguments: ceilings.map(\.component))
+    func aWarmRenderAllocatesNoMoreThanItDid(component name: String) throws {
+        guard Bench.countsAllocations else { return }  // sanitized builds leave malloc alone
+        let registry = try makeRegistry()
+        let component = try #require(registry.component(named: name))
+        let ceiling = try #require(Self.ceilings.first { $0.component == name }?.allocations)
+        // Another suite rendering at the same time can take the engine this thread would reuse,
+        // and a fresh engine allocates: the least of a few rounds is this render's own count.
+        var least = Double.infinity
+        for _ in 0..<5 { least = min(least, try RenderCostBench.allocationsPerWarmRender(component, renders: 20)) }
+        #expect(least <= ceiling, "\(name): \(least) allocations per warm render, at most \(ceiling) before")
+        #expect(least > 0 || ceiling == 0, "\(name) reached 0 allocations: lower its ceiling to 0")
+    }
+}
+
+/// The floor `--render-cost` holds a render against writes exactly the bytes it was made from.
+@Suite struct MinimalSVGWriterTests {
+    @Test(arguments: [
+        ##"<path d="M-0.5 10L20.25 0.125Z" fill="#0A84FF" opacity="0.3"/>"##,
+        "007 1.050 -0 -12.5e3 x9 9", "", "no numbers at all",
+    ])
+    func writesTheBytesItWasMadeFrom(text: String) {
+        var writer = MinimalSVGWriter(svg: Array(text.utf8))
+        #expect(Array(writer.write()) == Array(text.utf8))
+        #expect(Array(writer.write()) == Array(text.utf8), "and again, in the reused buffer")
+    }
+
+    @Test func writesEverySeedComponentsSVG() throws {
+        let registry = try makeRegistry()
+        for name in ["RatingControl", "HikeBadge", "ProfileSummary", "PageControl"] {
+            let component = try #require(registry.component(named: name))
+            let svg = Array(try component.render(component.defaults).rendering.svg.utf8)
+            var writer = MinimalSVGWriter(svg: svg)
+            #expect(writer.numberCount > 100, "\(name)'s numbers are formatted, not copied")
+            #expect(Array(writer.write()) == svg, "\(name)")
+        }
+    }
+}
