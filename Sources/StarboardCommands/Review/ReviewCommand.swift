@@ -25,7 +25,7 @@ enum ReviewCommand: Command {
             3 the new side does not build or render.
 
             FILES:
-              DIR/index.html         the report; DIR/review.js its data; DIR/review.json the same, for --merge
+              DIR/index.html, DIR/review-page.js   the report; DIR/review.js its data; DIR/review.json the same, for --merge
             """,
         arguments: .init(synopsis: "BASE") { options, argument in
             options.arguments.append(argument)

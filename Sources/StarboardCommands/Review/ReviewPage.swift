@@ -1,13 +1,15 @@
 import Foundation
 
-/// The review's static page: `index.html` (markup, style and script in one file) reading the
-/// report from `review.js`, a classic script, so it opens from `file://` and from any static
+/// The review's static page: `index.html` (markup and style) with its script in
+/// `review-page.js`, reading the report from `review.js`: classic scripts, so it opens from `file://` and from any static
 /// host with nothing fetched from elsewhere. The pixel difference is computed in the page from
 /// the two pictures, as drawn by the browser that shows them.
 enum ReviewPage {
     static let index = "index.html"
     static let dataScript = "review.js"
     static let data = "review.json"
+    /// The page's script, in a file of its own so a host's `script-src 'self'` policy allows it.
+    static let pageScript = "review-page.js"
 
     /// The files of the report folder by name.
     static func files(_ report: ReviewReport) -> [String: Data] {
@@ -15,6 +17,7 @@ enum ReviewPage {
         return [
             index: Data(html(title: "Starboard review: \(report.base) → \(report.head)").utf8),
             dataScript: Data("window.STARBOARD_REVIEW = ".utf8) + json + Data(";\n".utf8),
+            pageScript: Data(script.utf8),
             data: json,
         ]
     }
@@ -79,9 +82,7 @@ enum ReviewPage {
             </header>
             <main id="entries"></main>
             <main><details id="unchanged"><summary></summary><ul class="unchanged-list"></ul></details></main>
-            <script>
-            \(script)
-            </script>
+            <script src="\(pageScript)"></script>
             </body>
             </html>
 

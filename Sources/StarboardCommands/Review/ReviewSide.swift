@@ -14,9 +14,13 @@ enum ReviewOutcome: Equatable, Sendable {
 enum ReviewSide {
     /// The sources at `revision` of the git repository at `repository`, unpacked into `folder`
     /// (emptied first) with `git archive`, so no worktree is registered and nothing of the
-    /// repository is changed. Returns the problem, if any.
+    /// repository is changed. Returns the problem, if any. A folder that already holds that
+    /// commit (its name is in `folder.commit`) is kept, so its build is still up to date.
     static func unpack(revision: String, repository: String, into folder: String) -> String? {
         let fileManager = FileManager.default
+        let marker = folder + ".commit"
+        if fileManager.contents(atPath: marker) == Data(revision.utf8), fileManager.fileExists(atPath: folder) { return nil }
+        try? fileManager.removeItem(atPath: marker)
         try? fileManager.removeItem(atPath: folder)
         do {
             try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,6 +38,7 @@ enum ReviewSide {
                 return "cannot run \(tool): \(error)"
             }
         }
+        try? Data(revision.utf8).write(to: URL(fileURLWithPath: marker))
         return nil
     }
 
