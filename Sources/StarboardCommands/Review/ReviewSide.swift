@@ -15,7 +15,9 @@ enum ReviewSide {
     /// The sources at `revision` of the git repository at `repository`, unpacked into `folder`
     /// (emptied first) with `git archive`, so no worktree is registered and nothing of the
     /// repository is changed. Returns the problem, if any. A folder that already holds that
-    /// commit (its name is in `folder.commit`) is kept, so its build is still up to date.
+    /// commit (its name is in `folder.commit`) is kept, so its build is still up to date. The
+    /// files are dated now, not at their commit: two commits of one second would otherwise give
+    /// a file of the same size the same date, and the build would keep the other's object.
     static func unpack(revision: String, repository: String, into folder: String) -> String? {
         let fileManager = FileManager.default
         let marker = folder + ".commit"
@@ -29,7 +31,7 @@ enum ReviewSide {
         }
         let archive = folder + ".tar"
         defer { try? fileManager.removeItem(atPath: archive) }
-        for (tool, arguments) in [("git", ["-C", repository, "archive", "--format=tar", "-o", archive, revision]), ("tar", ["-xf", archive, "-C", folder])] {
+        for (tool, arguments) in [("git", ["-C", repository, "archive", "--format=tar", "-o", archive, revision]), ("tar", ["-xmf", archive, "-C", folder])] {
             guard let path = ChildProcess.find(tool) else { return "\(tool) is not installed" }
             do {
                 let output = try ChildProcess.run(path, arguments: arguments)
