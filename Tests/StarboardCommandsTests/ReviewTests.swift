@@ -254,6 +254,13 @@ struct ReviewTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test func aRevisionIsLabelledWithItsShortCommit() {
+        let commit = "3a8e13117213d692d1dfd25d11a04cc8f1279969"
+        #expect(ReviewCommand.label("main", commit: commit) == "main (3a8e13117)")
+        #expect(ReviewCommand.label(commit, commit: commit) == "3a8e13117")
+        #expect(ReviewCommand.label("3a8e131", commit: commit) == "3a8e13117")
+    }
+
     @Test func mergeOfAFolderWithoutAReportIsAUsageError() {
         let result = output(["review", "--merge", "/nonexistent-review"])
         #expect(result.exitCode == 2)

@@ -151,6 +151,12 @@ enum ReviewCommand: Command {
         return output
     }
 
+    /// `main (1a2b3c4d5)`; a commit given by its hash is just the short hash.
+    static func label(_ revision: String, commit: String) -> String {
+        let short = String(commit.prefix(9))
+        return revision.count >= 7 && commit.hasPrefix(revision.lowercased()) ? short : "\(revision) (\(short))"
+    }
+
     static func review(_ options: Options, progress: (String) -> Void) -> CommandOutput {
         let base = options.arguments[0]
         let here = FileManager.default.currentDirectoryPath
@@ -177,8 +183,8 @@ enum ReviewCommand: Command {
         }
         let product = options.product ?? URL(fileURLWithPath: StarboardCommand.currentExecutable()).lastPathComponent
         let work = options.buildFolder ?? package + "/.build/starboard-review"
-        let baseLabel = "\(base) (\(baseCommit.prefix(9)))"
-        let headLabel = options.head.map { "\($0) (\(headCommit!.prefix(9)))" } ?? "working tree"
+        let baseLabel = label(base, commit: baseCommit)
+        let headLabel = options.head.map { label($0, commit: headCommit!) } ?? "working tree"
 
         // The new side first: if it does not build there is nothing to review.
         var newPackage = package
