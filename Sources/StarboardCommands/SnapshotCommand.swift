@@ -36,7 +36,15 @@ enum SnapshotCommand: Command {
                 + "otherwise exits 1 and lists each changed, missing (new) and obsolete render. Beside each changed X.svg it writes "
                 + "X.new.svg and, when Chromium or rsvg-convert is installed, X.png (the recorded one) and X.new.png to look at; these are "
                 + "removed again once X matches.") { $0.check = true },
-        ]
+            .value("--shard", placeholder: "i/n", expects: Shard.expects,
+                   help: "With --check: only the renders of shard i of n, by a hash of each render's component, variant and environment, "
+                + "so n CI jobs check one folder between them, each render once; an obsolete file is reported by the shard its path falls in.") { options, text in
+                guard let shard = Shard(parsing: text) else { return false }
+                options.shard = shard
+                return true
+            },
+        ],
+        finish: { $0.shard != .whole && !$0.check ? "--shard goes with --check (recording writes the whole folder)" : nil }
     )
     static var usage: String { declaration.usage }
 
@@ -45,6 +53,7 @@ enum SnapshotCommand: Command {
         var check = false
         /// Whether --dir was given; if not, the package's Snapshots folder is used.
         var directoryGiven = false
+        var shard = Shard.whole
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -76,8 +85,9 @@ enum SnapshotCommand: Command {
         let folder = SnapshotFolder(root: options.directory)
         if folder.isBlockedByAFile { return .failure("\(options.directory) is a file, not a folder", code: 1) }
         do {
-            let renders = try SnapshotRender.all(in: registry)
-            var output = options.check ? try check(renders, in: folder) : try record(renders, in: folder)
+            let everything = try SnapshotRender.all(in: registry, shard: options.shard)
+            let renders = everything.filter(\.inShard)
+            var output = options.check ? try check(renders, in: folder, shard: options.shard, named: everything) : try record(renders, in: folder)
             let known = Set(renders.map(\.folder))
             for name in folder.subfolders() where !known.contains(name) {
                 output.stderr += "note: \(folder.path(name, "")) is not a registered component's folder; left alone\n"
@@ -109,7 +119,9 @@ enum SnapshotCommand: Command {
     }
 
     /// Compares every render with its file; writes `.new.svg` (and PNGs) for those that differ.
-    static func check(_ renders: [SnapshotRender], in folder: SnapshotFolder) throws(SnapshotError) -> CommandOutput {
+    /// With a shard, `named` holds every render of every shard, which decides what is obsolete.
+    static func check(_ renders: [SnapshotRender], in folder: SnapshotFolder, shard: Shard = .whole,
+                      named: [SnapshotRender]? = nil) throws(SnapshotError) -> CommandOutput {
         var output = CommandOutput()
         var changed = 0, missing = 0
         let canDrawPNG = ["chromium", "chromium-browser", "google-chrome", "rsvg-convert"].contains { ChildProcess.find($0) != nil }
@@ -152,12 +164,13 @@ enum SnapshotCommand: Command {
             }
             output.stdout += line + "\n"
         }
-        let obsolete = obsoleteFiles(renders, in: folder, includingArtifacts: false)
+        // A shard sees only its renders, so it judges only the files whose path falls in it.
+        let obsolete = obsoleteFiles(named ?? renders, in: folder, includingArtifacts: false, shard: shard)
         for path in obsolete {
             output.stdout += "obsolete  \(path): no render writes it any more\n"
         }
         guard changed + missing + obsolete.count > 0 else {
-            output.stdout = "All \(count(renders)) match \(folder.root)\n"
+            output.stdout = "All \(count(renders)) match \(folder.root)" + (shard == .whole ? "" : " (shard \(shard))") + "\n"
             return output
         }
         let problems = [(changed, "changed"), (missing, "missing"), (obsolete.count, "obsolete")]
@@ -170,12 +183,12 @@ enum SnapshotCommand: Command {
 
     /// Files in the components' folders that belong to no render: `.svg` files, and with
     /// `includingArtifacts` also the PNGs and `.new.svg` files a check wrote for them.
-    static func obsoleteFiles(_ renders: [SnapshotRender], in folder: SnapshotFolder, includingArtifacts: Bool) -> [String] {
+    static func obsoleteFiles(_ renders: [SnapshotRender], in folder: SnapshotFolder, includingArtifacts: Bool, shard: Shard = .whole) -> [String] {
         let expected = Dictionary(grouping: renders, by: \.folder).mapValues { Set($0.map(\.baseName)) }
         var paths: [String] = []
         for (name, baseNames) in expected.sorted(by: { $0.key < $1.key }) {
             for file in folder.files(in: name) {
-                guard let base = SnapshotFolder.baseName(of: file), !baseNames.contains(base) else { continue }
+                guard let base = SnapshotFolder.baseName(of: file), !baseNames.contains(base), shard.contains(name + "/" + base) else { continue }
                 let isArtifact = SnapshotFolder.checkArtifacts.contains { file.hasSuffix($0) }
                 if includingArtifacts || !isArtifact { paths.append(folder.path(name, file)) }
             }

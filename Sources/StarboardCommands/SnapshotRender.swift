@@ -12,6 +12,13 @@ struct SnapshotRender {
     /// The file name without `.svg` (the variant's name, made safe).
     let baseName: String
     let svg: String
+    /// The environment's name (`standard`, `dark`).
+    var environment = "standard"
+    /// False for a render of another shard: named (so its file is not obsolete), not rendered.
+    var inShard = true
+
+    /// What the render is across revisions and shards.
+    var identity: ReviewIdentity { ReviewIdentity(entry: component, variant: variant, environment: environment) }
 
     /// How the render is named in messages: `RatingControl "Three stars"`, `RatingControl (defaults)`.
     var label: String {
@@ -22,8 +29,10 @@ struct SnapshotRender {
     /// unless a variant is called exactly that, which ``all(in:)`` reports.
     static let defaultsBaseName = "(defaults)"
 
-    /// Every render of every component, defaults first, in registry and declaration order.
-    static func all(in registry: Registry) throws(SnapshotError) -> [SnapshotRender] {
+    /// Every render of every component, defaults first, in registry and declaration order; with
+    /// a shard, only those in it are rendered (the others are there, ``inShard`` false, so that
+    /// every name is checked for clashes and no file of theirs is taken for an obsolete one).
+    static func all(in registry: Registry, shard: Shard = .whole) throws(SnapshotError) -> [SnapshotRender] {
         var renders: [SnapshotRender] = []
         for component in registry.components {
             let folder = safeFileName(component.name)
@@ -37,13 +46,20 @@ struct SnapshotRender {
                     throw SnapshotError("\(render.label) and \(other) would both be stored as \"\(folder)/\(baseName).svg\"; rename one of them")
                 }
                 taken[baseName.lowercased()] = render.label
+                let identity = ReviewIdentity(entry: component.name, variant: variant, environment: environment.name)
+                guard shard.contains(identity.key) else {
+                    renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: "",
+                                                  environment: environment.name, inShard: false))
+                    return
+                }
                 let svg: String
                 do {
                     svg = try component.render(values, environment: environment.values).rendering.svg
                 } catch {
                     throw SnapshotError("\(render.label) cannot be rendered: \(error.description)")
                 }
-                renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: svg))
+                renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: svg,
+                                              environment: environment.name))
             }
             try add(nil, values: component.defaults)
             for environment in component.environments where environment != .standard {

@@ -13,6 +13,7 @@ public enum StarboardCommand {
         NewCommand.self,
         SnapshotCommand.self,
         ExportCommand.self,
+        ReviewCommand.self,
         HelpCommand.self,
     ]
 
@@ -65,6 +66,7 @@ public enum StarboardCommand {
     /// worker too, which is this same executable started again, so it serves the same components).
     public static func parse(_ arguments: [String], registry makeRegistry: @escaping () throws(RegistryError) -> Registry) -> Action {
         guard let first = arguments.first else { return .serve(ServeOptions()) }
+        if first == ReviewRendersCommand.name { return ReviewRendersCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == WorkerCommand.name { return WorkerCommand.run(Array(arguments.dropFirst()), context: CommandContext(makeRegistry: makeRegistry)) }
         if first == "--help" || first == "-h" { return .output(CommandOutput(stdout: help)) }
         if first == "bench" {

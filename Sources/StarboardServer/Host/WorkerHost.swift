@@ -123,7 +123,7 @@ public final class WorkerHost: ComponentHost {
     /// The line a Swift trap prints ("file:line: Fatal error: message"), as "message (file:line)";
     /// a failed precondition or assertion keeps its kind ("Precondition failed: message
     /// (file:line)"). Otherwise the last line written that is not the backtracer's.
-    static func trapMessage(in text: String) -> String? {
+    public static func trapMessage(in text: String) -> String? {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for line in lines.reversed() {
             for kind in trapKinds {
