@@ -7,6 +7,8 @@ public let registeredComponents: [any Component.Type] = [
     HikeBadge.self,
     PageControl.self,
     ProfileSummary.self,
+    ControlsProfileEditor.self,
+    ControlsGallery.self,
 ]
 
 /// What the `starboard` executable registers: ``registeredComponents``, plus the diagnostic ones
