@@ -198,7 +198,8 @@ public struct _SliderBody<ValueLabel: View>: PrimitiveView {
                         .fill(Color.white)
                         .frame(width: 28, height: 28)
                         .shadow(color: Color(white: 0, opacity: 0.15), radius: 4, y: 2)
-                        .offset(x: travel * fraction)
+                        // Leading padding, not an offset, so the thumb mirrors right to left.
+                        .padding(.leading, travel * fraction)
                 }
                 .frame(width: proxy.size.width, height: 28, alignment: .leading)
             }
