@@ -4,25 +4,26 @@
 /// no tap, as on iOS.
 public struct Stepper<Label: View>: View {
     let label: Label
-    let parts: _StepperParts
+    /// Read when the stepper is built, so it shows the bound value as it is then.
+    let parts: () -> _StepperParts
 
     public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
         self.label = label()
-        parts = _StepperParts(value: value, bounds: bounds, step: step)
+        parts = { _StepperParts(value: value, bounds: bounds, step: step) }
     }
 
     public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
         self.label = label()
-        parts = _StepperParts(value: value, bounds: nil, step: step)
+        parts = { _StepperParts(value: value, bounds: nil, step: step) }
     }
 
     public init(@ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?) {
         self.label = label()
-        parts = _StepperParts(increment: onIncrement, decrement: onDecrement, value: nil, isConstant: false, clamp: { _, _ in })
+        parts = { _StepperParts(increment: onIncrement, decrement: onDecrement, value: nil, isConstant: false, clamp: { _, _ in }) }
     }
 
     public var body: some View {
-        _StepperBody(label: label, parts: parts)
+        _StepperBody(label: label, parts: parts())
     }
 }
 
@@ -126,20 +127,14 @@ public struct _StepperBody<Label: View>: PrimitiveView {
 /// the tint up to the value, the white thumb there, and the minimum and maximum labels at its
 /// ends. Its label names it to assistive technology only, as on iOS.
 public struct Slider<Label: View, ValueLabel: View>: View {
-    let fraction: Double
-    let valueText: String
-    let clampNote: (inout ViewGraph, String) -> Void
+    /// The bound value and the bounds as doubles, read when the slider is built.
+    let read: () -> (value: Double, bounds: ClosedRange<Double>)
     let label: Label
     let minimumValueLabel: ValueLabel?
     let maximumValueLabel: ValueLabel?
 
     init<V: BinaryFloatingPoint>(value: Binding<V>, bounds: ClosedRange<V>, label: Label, minimum: ValueLabel?, maximum: ValueLabel?) where V.Stride: BinaryFloatingPoint {
-        let raw = value.wrappedValue
-        let clamped = min(max(raw, bounds.lowerBound), bounds.upperBound)
-        let span = Double(bounds.upperBound - bounds.lowerBound)
-        fraction = span > 0 ? Double(clamped - bounds.lowerBound) / span : 0
-        valueText = "\(Int((fraction * 100).rounded()))%"
-        clampNote = { graph, name in _ = graph.clamp(Double(raw), to: Double(bounds.lowerBound)...Double(bounds.upperBound), control: "Slider", name: name) }
+        read = { (Double(value.wrappedValue), Double(bounds.lowerBound)...Double(bounds.upperBound)) }
         self.label = label
         minimumValueLabel = minimum
         maximumValueLabel = maximum
@@ -153,8 +148,8 @@ public struct Slider<Label: View, ValueLabel: View>: View {
     }
 
     public var body: some View {
-        _SliderBody(fraction: fraction, valueText: valueText, clampNote: clampNote, name: label.controlName,
-                    minimum: minimumValueLabel, maximum: maximumValueLabel)
+        let (value, bounds) = read()
+        return _SliderBody(value: value, bounds: bounds, name: label.controlName, minimum: minimumValueLabel, maximum: maximumValueLabel)
     }
 }
 
@@ -176,16 +171,17 @@ extension Slider where ValueLabel == EmptyView {
 
 /// A slider drawn at its value.
 public struct _SliderBody<ValueLabel: View>: PrimitiveView {
-    let fraction: Double
-    let valueText: String
-    let clampNote: (inout ViewGraph, String) -> Void
+    let value: Double
+    let bounds: ClosedRange<Double>
     let name: String
     let minimum: ValueLabel?
     let maximum: ValueLabel?
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        clampNote(&graph, name)
-        let fraction = fraction
+        let clamped = graph.clamp(value, to: bounds, control: "Slider", name: name)
+        let span = bounds.upperBound - bounds.lowerBound
+        let fraction = span > 0 ? (clamped - bounds.lowerBound) / span : 0
+        let valueText = "\(Int((fraction * 100).rounded()))%"
         HStack(spacing: 10) {
             if let minimum { minimum }
             GeometryReader { proxy in
