@@ -100,11 +100,13 @@ public struct _StepperBody<Label: View>: PrimitiveView {
             HStack(spacing: 0) {
                 half("minus", id: id + "-decrement", accessibility: "Decrement", action: parts.decrement)
                 Rectangle().fill(Color(uiColor: .opaqueSeparator)).frame(width: 1, height: 18)
+                    .frame(height: 32).background(Rectangle().fill(ControlColors.fill))
                 half("plus", id: id + "-increment", accessibility: "Increment", action: parts.increment)
             }
-            // UIStepper: 94 × 32 points on a rounded, translucent grey.
+            // UIStepper: 94 × 32 points on a rounded, translucent grey. Each half paints its own
+            // part of the grey, so the whole half (not only its thin glyph) takes a click.
             .frame(width: 94, height: 32)
-            .background(RoundedRectangle(cornerRadius: 8).fill(ControlColors.fill))
+            .clipShape(RoundedRectangle(cornerRadius: 8))
         }
         .accessibilityValue(parts.value ?? "")
         ._makeNodes(in: &graph)
@@ -115,6 +117,7 @@ public struct _StepperBody<Label: View>: PrimitiveView {
         let glyph = Image(systemName: symbol)
             .font(.system(size: 15, weight: .semibold))
             .frame(width: 46.5, height: 32)
+            .background(Rectangle().fill(ControlColors.fill))
         if let action {
             _ControlTap(id: id, content: glyph.foregroundStyle(Color.primary).accessibilityLabel(accessibility), action: action)
         } else {
