@@ -39,6 +39,12 @@ def browser():
     driver.quit()
 
 
+@pytest.fixture
+def server(make_server):
+    # The control screens are registered only on request (they fail the audit as iOS does).
+    return make_server(env={"STARBOARD_SCREENS": "1"})
+
+
 def test_a_tap_on_a_stepper_half_a_segment_and_a_toggle_changes_the_value(browser, server):
     fresh(browser, server, "ControlsProfileEditor")
     wait(browser, lambda d: ">Hikes per Week: 3<" in preview_svg(d), message="the stepper's label did not show 3")
