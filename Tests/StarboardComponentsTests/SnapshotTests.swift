@@ -41,13 +41,8 @@ struct ComponentSnapshotTests {
         Snapshot.assert(svg, suite: "ComponentSnapshotTests", named: "\(name)-default-\(environment)")
     }
 
-    /// Screens of iOS's own controls at iOS's metrics, which the audit rightly flags as iOS
-    /// draws them (grey section headers under 4.5:1, 32-point stepper halves and segments): their
-    /// goldens hold iOS's look, so the audit's findings are not theirs to fix.
-    static let drawsIOSControls: Set<String> = ["ControlsProfileEditor", "ControlsGallery"]
-
     @Test func shippedComponentsPassTheirAuditInEveryEnvironment() throws {
-        for component in Self.registry.components where !Self.drawsIOSControls.contains(component.name) {
+        for component in Self.registry.components {
             for environment in RenderEnvironment.auditMatrix + component.environments {
                 for values in [component.defaults] + component.variants.map(\.values) {
                     let findings = try component.render(values, environment: environment.values, audit: true).rendering.audit
