@@ -384,7 +384,8 @@ public struct Form<Content: View>: View {
     }
 
     public var body: some View {
-        List { content }
+        // Controls in a form draw as its rows (a picker as a menu row, a text field bare).
+        List { _FormContent(content: content) }
     }
 }
 

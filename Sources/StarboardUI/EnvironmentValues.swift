@@ -39,6 +39,8 @@ public struct EnvironmentValues: Sendable {
     var toggleStyle: ToggleStyleBox?
     /// A `LabelStyle` of the view's own, which wins over ``labelStyle``.
     var customLabelStyle: LabelStyleBox?
+    /// How pickers, text fields and the other controls are drawn, and whether a form holds them.
+    var controls = ControlEnvironment()
     /// Objects put in the environment (`.environmentObject(_:)`, `.environment(_:)`).
     var objects = EnvironmentObjects()
     /// Whether controls inside take taps (`.disabled(_:)` makes it false, for good).

@@ -67,15 +67,24 @@ extension DynamicProperty {
 public struct Binding<Value>: DynamicProperty {
     private let read: () -> Value
     private let write: (Value) -> Void
+    /// Made by ``constant(_:)``: controls say a tap changes nothing rather than seem broken.
+    let isConstant: Bool
 
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         read = get
         write = set
+        isConstant = false
+    }
+
+    private init(constant value: Value) {
+        read = { value }
+        write = { _ in }
+        isConstant = true
     }
 
     /// A binding that always reads `value` and ignores writes.
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
+        Binding(constant: value)
     }
 
     public init(projectedValue: Binding<Value>) {
@@ -92,6 +101,7 @@ public struct Binding<Value>: DynamicProperty {
     /// A binding to a property of the bound value (`$profile.name`).
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let read = self.read, write = self.write
+        if isConstant { return .constant(read()[keyPath: keyPath]) }
         return Binding<Subject>(get: { read()[keyPath: keyPath] }, set: { newValue in
             var value = read()
             value[keyPath: keyPath] = newValue
