@@ -27,6 +27,9 @@ struct SessionCore {
             var swiftType: String
             var properties: [PropertyDescriptor]
             var variantNames: Set<String>
+            /// Whether every property of the schema could be read, so that a name not among
+            /// `properties` is truly none of the component's.
+            var knowsEveryProperty = true
         }
 
         init(_ catalog: WorkerCatalog) {
@@ -39,9 +42,9 @@ struct SessionCore {
                     guard let name = schema["name"]?.stringValue, case .array(let properties)? = schema["properties"] else { continue }
                     var variantNames = Set<String>()
                     if case .array(let listed)? = catalog.variants[name] { variantNames.formUnion(listed.compactMap { $0["name"]?.stringValue.map(VariantName.key) }) }
-                    declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name,
-                                                     properties: properties.compactMap(PropertyDescriptor.init(schema:)),
-                                                     variantNames: variantNames)
+                    let read = properties.compactMap(PropertyDescriptor.init(schema:))
+                    declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name, properties: read,
+                                                     variantNames: variantNames, knowsEveryProperty: read.count == properties.count)
                 }
             }
         }
@@ -241,12 +244,20 @@ struct SessionCore {
                 ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out)
                 return
             }
+            if let refusal = schemaRefusal(of: values, for: name, id: id) {
+                out.send(ServerMessage.error(refusal), to: connection)
+                return
+            }
             admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
         case .reset(_, let properties):
             admit(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil), into: &out)
         case .tap(_, let tap):
             admit(name, PendingChange(connection: connection, id: id, change: .tap(tap), property: nil), into: &out)
         case .preview(_, let values, let environment):
+            if let refusal = schemaRefusal(of: values, for: name, id: id) {
+                out.send(ServerMessage.error(refusal), to: connection)
+                return
+            }
             admit(PendingPreview(connection: connection, id: id, component: name, values: values, environment: environment), into: &out)
         case .audit(_, let environment):
             admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true), into: &out)
@@ -282,6 +293,31 @@ struct SessionCore {
             }
             admit(name, PendingChange(connection: connection, id: id, change: .replace(values), property: nil, origin: .restore(revision: revision)), into: &out)
         }
+    }
+
+    /// Why the catalog's schema refuses `values` (an unknown property, a value of the wrong kind
+    /// or out of its declared bounds), or nil when it does not: checked here, as the worker would,
+    /// so that a refused change never waits for the worker nor costs it a turn. 4,000 refused
+    /// sets of 250 KB once kept the worker reading and refusing them past its 2 s limit, and
+    /// every window of the component was told it had timed out. Bounds that depend on other
+    /// properties are left to the worker, which knows the current values.
+    private func schemaRefusal(of values: JSONValue, for name: String, id: JSONValue?) -> RequestError? {
+        guard let declaration = catalog.declarations[name], let members = values.objectMembers else { return nil }
+        let properties = declaration.properties
+        for (key, raw) in members {
+            guard let property = properties.first(where: { $0.name == key }) else {
+                guard declaration.knowsEveryProperty else { continue }
+                let error = PropertyError(component: name, property: key,
+                                          message: "no such property; \(name) has " + properties.map(\.name).joined(separator: ", "))
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
+            do {
+                _ = try property.value(fromJSON: raw, component: name)
+            } catch {
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
+        }
+        return nil
     }
 
     /// A source job is done: its reply to the client that asked, and after a variant was
