@@ -81,6 +81,16 @@ struct SessionCore {
     /// Seconds on a clock that never goes back, for spacing presence out (tests set their own).
     var monotonic: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// Most `history` replies one connection is sent for one state of a component's log. A page
+    /// asks once when it starts watching the component (again after watching another); 3,000
+    /// asked for at once and never read each made the whole log again on the service thread, and
+    /// held another client's round trip back 7.5 s.
+    static let maxHistoryRepliesPerState = 16
+    /// The `history` replies each connection was sent at each component's log version.
+    private var historyReplies: [ConnectionID: [String: (version: Int, count: Int)]] = [:]
+    /// Each component's `history` reply without its id, at the log version it was made at.
+    private var historyBodies: [String: (version: Int, text: String)] = [:]
+
     /// Least time between two `presence` messages of a component to a window. Each window that
     /// joins or leaves changes the count every other window is told: 1,000 windows joining once
     /// made ~500,000 messages, and a `set`'s render did not reach them within 30 s. Now a burst
@@ -154,6 +164,7 @@ struct SessionCore {
         let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
         scheduler.forget(connection)
+        historyReplies[connection] = nil
         for name in watched.sorted() {
             forgetUnwatchedEnvironments(of: name)
             announcePresence(of: name, into: &out)
@@ -268,8 +279,19 @@ struct SessionCore {
             admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .redo(nil)), into: &out)
         case .history:
             let history = histories[name] ?? History()
-            out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
-                                           canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
+            let told = historyReplies[connection]?[name].flatMap { $0.version == history.version ? $0.count : nil } ?? 0
+            guard told < Self.maxHistoryRepliesPerState else {
+                let message = "\(name): this connection was sent the history \(told) times since it last changed, the most one connection "
+                    + "may (\(Self.maxHistoryRepliesPerState)); its changes come as `action` messages"
+                out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+                return
+            }
+            historyReplies[connection, default: [:]][name] = (history.version, told + 1)
+            if historyBodies[name]?.version != history.version {
+                historyBodies[name] = (history.version, ServerMessage.historyBody(component: name, entries: history.entries.map(\.json),
+                                                                                 canUndo: history.canUndo, canRedo: history.canRedo))
+            }
+            out.send(ServerMessage.history(id: id, body: historyBodies[name]!.text), to: connection)
         case .source:
             guard let declaration = catalog.declarations[name] else {
                 out.send(ServerMessage.source(id: id, component: name, unavailable: "the catalog does not say how \(name) is declared"), to: connection)
@@ -760,6 +782,7 @@ struct SessionCore {
         // Histories stay for the components still there: their values are checked against the
         // new code when used.
         histories = histories.filter { next[$0.key] != nil }
+        historyBodies = historyBodies.filter { next[$0.key] != nil }
         self.catalog = catalog
         buildProblem = nil
         environmentVariants = [:]
