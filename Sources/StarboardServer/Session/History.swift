@@ -27,6 +27,13 @@ struct History {
             default: false
             }
         }
+        /// An undo or redo whose step was taken.
+        var isResolvedMove: Bool {
+            switch self {
+            case .undo(_?), .redo(_?): true
+            default: false
+            }
+        }
         /// The values after an entry of the log, restored.
         case restore(revision: Int)
     }

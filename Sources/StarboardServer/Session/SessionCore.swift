@@ -676,6 +676,14 @@ struct SessionCore {
         var acks: [(PendingChange, Int, [String])] = []
         for (item, result) in zip(items, batch.results) {
             switch result {
+            case .accepted where items.count == 1 && item.origin.isResolvedMove && Self.sameValue(batch.values, entry.values):
+                // The step's values, held to the current code's bounds (a range narrowed since),
+                // are the current ones: nothing would change, so it is neither acked as a change
+                // nor spends the step, which stays for when the values move on.
+                histories[name]?.giveBack(item.origin)
+                let what = if case .undo = item.origin { "undo" } else { "redo" }
+                let message = "\(name): nothing to \(what): the values it would bring back, held to the component's current bounds, are the current values"
+                out.send(ServerMessage.error(RequestError(id: item.id, message: message, component: name)), to: item.connection)
             case .accepted(let notes):
                 entry.revision = Revision.next(after: entry.revision)
                 acks.append((item, entry.revision, notes))
