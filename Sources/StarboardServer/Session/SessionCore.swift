@@ -333,6 +333,14 @@ struct SessionCore {
                                           message: "no such property; \(name) has " + properties.map(\.name).joined(separator: ", "))
                 return RequestError(id: id, message: error.description, component: name, property: key)
             }
+            // Bytes first, as the descriptor does, but before it spells out what came: writing out
+            // and counting the characters of a 250 KB string took longer than refusing it.
+            if property.kind == .string, let text = raw.stringValue,
+               text.utf8.count > PropertyDescriptor.maxStringBytes(maxLength: property.constraints.maxLength) {
+                let limit = PropertyDescriptor.maxStringBytes(maxLength: property.constraints.maxLength)
+                let error = PropertyError(component: name, property: key, message: "expected a string of at most \(limit) bytes of UTF-8, got one of \(text.utf8.count)")
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
             do {
                 _ = try property.value(fromJSON: raw, component: name)
             } catch {
