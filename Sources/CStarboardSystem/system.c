@@ -2,6 +2,10 @@
 #include "starboard_system.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -83,6 +87,15 @@ int starboard_pipe_cloexec(int fds[2]) {
 
 int starboard_release_free_memory(void) {
     return malloc_trim(0);
+}
+
+long long starboard_tcp_bytes_received(int fd) {
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    /* A kernel older than 4.1 fills a shorter struct without the field. */
+    if (length < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received) return -1;
+    return (long long)info.tcpi_bytes_received;
 }
 
 int starboard_block_sigpipe(sigset_t *previous) {

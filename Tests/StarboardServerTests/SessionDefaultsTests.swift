@@ -21,6 +21,19 @@ private struct ChipAfter: Component {
     var body: some View { Text(text) }
 }
 
+/// A counter whose range the author narrows, and nothing else.
+private struct CounterBefore: Component {
+    static var name: String { "Chip" }
+    @Inspectable(range: 1...10) var count = 3
+    var body: some View { Text("\(count)") }
+}
+
+private struct CounterAfter: Component {
+    static var name: String { "Chip" }
+    @Inspectable(range: 1...5) var count = 3
+    var body: some View { Text("\(count)") }
+}
+
 /// Issue 26, item 3: the state keeps only what the user changed, so a default changed in code
 /// is the value after a reload (`serve --watch`) or a restart.
 @Suite("Session defaults")
@@ -71,6 +84,29 @@ struct SessionDefaultsTests {
         let changes = try #require(session.changes()["Chip"])
         #expect(changes.values == .object([("count", .integer(5))]), "12 is the default now, so it is not kept; 9 is clamped to 5")
         #expect(changes.revision == 4)
+    }
+
+    /// After a reload narrowed the count's range to 1...5, undoing a change from 9 to 10 brings
+    /// back 9, held to 5: the current value. It was acked as a change (a new revision, an entry
+    /// "undo" that changed nothing) and spent the step.
+    @Test func anUndoThatTheNarrowedRangeClampsToTheCurrentValuesIsNoChange() throws {
+        let (session, sink) = try session(CounterBefore.self)
+        for (count, id) in [(9, 1), (10, 2)] {
+            session.received(#"{"type":"set","component":"Chip","values":{"count":\#(count)},"id":\#(id)}"#, from: a)
+            _ = sink.messages(for: a, type: "ack") { $0.contains { $0["id"] == .integer(id) } }
+        }
+        _ = try session.reload(to: InProcessHost(registry: Registry([CounterAfter.self])))
+        let revision = try #require(session.snapshot()["Chip"]?.revision)
+        #expect(session.snapshot()["Chip"]?.values["count"] == .integer(5))
+        session.received(#"{"type":"undo","component":"Chip","id":3}"#, from: a)
+        let error = try #require(sink.messages(for: a, type: "error") { $0.contains { $0["id"] == .integer(3) } }.last, "\(sink.messages(for: a).suffix(4))")
+        #expect(error["message"]?.stringValue?.contains("nothing to undo") == true, "\(error)")
+        #expect(sink.messages(for: a, type: "ack").allSatisfy { $0["id"] != .integer(3) }, "not acked")
+        #expect(session.snapshot()["Chip"]?.revision == revision, "no new revision")
+        session.received(#"{"type":"history","component":"Chip","id":4}"#, from: a)
+        let history = try #require(sink.messages(for: a, type: "history") { $0.contains { $0["id"] == .integer(4) } }.last)
+        #expect(history["entries"]?.arrayValue?.count == 2 && history["canUndo"] == .bool(true) && history["canRedo"] == .bool(false),
+                "no entry, the step kept: \(history)")
     }
 
     @Test(arguments: [

@@ -66,23 +66,64 @@ struct SessionFairnessTests {
     }
 
     /// 4,000 sets of 250 KB grew the server by a gigabyte: a client's waiting changes are bounded
-    /// in bytes; beyond, each is refused with its id until the worker catches up.
+    /// in bytes; beyond, each is refused with its id until the worker catches up. (What the
+    /// schema refuses never waits, so the flood is of the largest valid names: 40 characters of
+    /// 16 code points each, ~1.2 KB.)
     @Test func aClientsWaitingChangesAreBoundedInBytes() throws {
         var session = try CoreHarness(registry: registry, connections: [flooder, other])
-        let big = String(repeating: "x", count: 200_000)
-        for i in 0..<200 {
-            session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"\#(big)\#(i)"},"id":\#(i)}"#, from: flooder)
+        let heavy = String(repeating: "a" + String(repeating: "\u{301}", count: PropertyDescriptor.maxScalarsPerCharacter - 1), count: 39)
+        let count = 12_000
+        for i in 0..<count {
+            session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"\#(heavy)\#(i % 10)"},"id":\#(i)}"#, from: flooder)
+            // Read as it goes: the test's queue holds 256 frames.
+            if i % 100 == 0 { _ = session.read(flooder) }
         }
         let refused = session.read(flooder, type: "error").filter { $0["message"]?.stringValue?.contains("changes waiting") == true }
-        #expect(refused.count >= 200 - ChangeScheduler.maxQueuedChangeBytes / 200_000 - 1)
+        let cost = 256 + heavy.utf8.count
+        #expect(refused.count >= count - ChangeScheduler.maxQueuedChangeBytes / cost - 1)
+        #expect(refused.count > 0)
         // Another client is not affected by the flooder's bound.
         session.receive(#"{"type":"set","component":"RatingControl","values":{"starCount":3},"id":"o"}"#, from: other)
-        session.answerAll()
+        while !session.calls.isEmpty {
+            session.answer()
+            _ = session.read(flooder)
+        }
         #expect(session.read(other, type: "ack").map { $0["id"] } == [.string("o")])
         // Once the backlog is worked off, the flooder may send again.
         session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"again"},"id":"again"}"#, from: flooder)
         session.answerAll()
         #expect(session.read(flooder, type: "ack").contains { $0["id"] == .string("again") })
+    }
+
+    /// 4,000 refused sets of 250 KB went to the worker, which spent past its 2 s limit refusing
+    /// them, and every window of the component was told it had timed out. What the schema
+    /// refuses is refused before it waits: each gets its error naming the property, nothing goes
+    /// to the worker, and another client's set goes straight out.
+    @Test func changesTheSchemaRefusesNeverReachTheWorker() throws {
+        var session = try CoreHarness(registry: registry, connections: [flooder, other])
+        let long = String(repeating: "x", count: 250_000)
+        let refused = [
+            (#"{"type":"set","component":"HikeBadge","values":{"name":"\#(long)"},"id":1}"#, "name", "at most"),
+            (#"{"type":"set","component":"HikeBadge","values":{"nmae":"Typo"},"id":2}"#, "nmae", "no such property"),
+            (#"{"type":"set","component":"RatingControl","values":{"starCount":"three"},"id":3}"#, "starCount", "expected"),
+            (#"{"type":"preview","component":"HikeBadge","values":{"name":"\#(long)"},"id":4}"#, "name", "at most"),
+        ]
+        for _ in 0..<50 {
+            for (request, _, _) in refused { session.receive(request, from: flooder) }
+        }
+        let errors = session.read(flooder, type: "error")
+        #expect(errors.count == 50 * refused.count)
+        for (index, error) in errors.enumerated() {
+            let (_, property, words) = refused[index % refused.count]
+            #expect(error["property"] == .string(property))
+            #expect(error["message"]?.stringValue?.contains(words) == true, "\(error)")
+        }
+        #expect(session.calls.isEmpty && session.batchesSent == 0, "nothing went to the worker")
+        session.receive(#"{"type":"set","component":"HikeBadge","values":{"name":"Fine"},"id":"o"}"#, from: other)
+        #expect(session.calls.count == 1)
+        session.answerAll()
+        #expect(session.read(other, type: "ack").map { $0["id"] } == [.string("o")])
+        #expect(session.read(other, type: "problem").isEmpty)
     }
 
     /// 20,000 undos and redos, each a worker round trip of its own, held another client's set on

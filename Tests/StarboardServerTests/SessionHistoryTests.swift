@@ -161,6 +161,35 @@ struct SessionHistoryTests {
         #expect(entries.last?["target"] == .string("star-2") && entries.last?["windows"] == .array([.integer(2)]))
     }
 
+    /// 3,000 `history` requests sent at once and never read each made the whole log again and
+    /// held another client back 7.5 s: a connection is sent one log state a bounded number of
+    /// times, each reply past it an error naming the bound; a change of the log lifts it, and
+    /// every connection has a bound of its own.
+    @Test func historyRepliesAreBoundedPerConnectionAndLogState() throws {
+        var session = try harness()
+        session.receive(set(#"{"starCount":7}"#, id: 1), from: a)
+        session.answerAll()
+        _ = session.read(a)
+        for id in 0..<100 { session.receive(request("history", id: 1_000 + id), from: a) }
+        let replies = session.read(a).filter { ($0["id"]?.doubleValue ?? 0) >= 1_000 }
+        let histories = replies.filter { $0["type"] == .string("history") }
+        #expect(histories.count == SessionCore.maxHistoryRepliesPerState)
+        #expect(histories.allSatisfy { $0["entries"]?.arrayValue?.count == 1 && $0["canUndo"] == .bool(true) })
+        #expect(Set(histories.compactMap { $0["id"] }).count == histories.count, "each with its own id")
+        let errors = replies.filter { $0["type"] == .string("error") }
+        #expect(errors.count == 100 - SessionCore.maxHistoryRepliesPerState)
+        #expect(errors.first?["message"]?.stringValue?.contains("(\(SessionCore.maxHistoryRepliesPerState))") == true)
+
+        session.receive(request("history", id: 2_000), from: b)
+        #expect(session.read(b, type: "history").map { $0["id"] } == [.integer(2_000)], "another connection is not bounded by a's")
+        session.receive(set(#"{"starCount":8}"#, id: 2), from: b)
+        session.answerAll()
+        session.receive(request("history", id: 3_000), from: a)
+        let after = try #require(session.read(a).last)
+        #expect(after["type"] == .string("history") && after["id"] == .integer(3_000) && after["entries"]?.arrayValue?.count == 2,
+                "a new state of the log is sent again")
+    }
+
     @Test func theLogKeepsTheNewestEntriesOnly() throws {
         var session = try harness()
         for number in 0 ..< History.limit + 20 {

@@ -98,6 +98,22 @@ struct TransportHTTPTests {
         }
     }
 
+    /// 2,000 small headers (23 KB) lws does not know were served: it keeps them apart from the
+    /// headers it counts. Over 16 KiB of headers, however they are spread, get 431; several
+    /// requests of 10 KB each on one kept-alive connection are each served.
+    @Test func manySmallUnknownHeadersGet431AndKeptAliveRequestsAreCountedApart() async throws {
+        try await withServer { _, port, _ in
+            let many = (0..<2_000).map { "X-\($0): v" }
+            #expect(try httpGet(port: port, path: "/", extraHeaders: many).status == 431)
+            let some = (0..<100).map { "X-Padding-\($0): \(String(repeating: "v", count: 80))" }
+            let socket = try TestSocket(port: port)
+            for _ in 0..<3 {
+                try socket.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + some.map { $0 + "\r\n" }.joined() + "\r\n")
+                #expect(try TestHTTPResponse(head: socket.readHeaderBlock(), socket: socket).status == 200)
+            }
+        }
+    }
+
     @Test func nonGetMethodsAreRefused() async throws {
         try await withServer { _, port, _ in
             let socket = try TestSocket(port: port)

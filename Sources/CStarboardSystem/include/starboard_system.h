@@ -24,6 +24,10 @@ int starboard_pipe_cloexec(int fds[2]);
 /// memory was released.
 int starboard_release_free_memory(void);
 
+/// Bytes the kernel received on TCP socket `fd` since it was opened (TCP_INFO's
+/// tcpi_bytes_received), or -1 when it cannot say.
+long long starboard_tcp_bytes_received(int fd);
+
 /// Blocks SIGPIPE on the calling thread; `previous` receives the mask to restore. 0 or an errno.
 int starboard_block_sigpipe(sigset_t *previous);
 

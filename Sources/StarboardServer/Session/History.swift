@@ -27,6 +27,13 @@ struct History {
             default: false
             }
         }
+        /// An undo or redo whose step was taken.
+        var isResolvedMove: Bool {
+            switch self {
+            case .undo(_?), .redo(_?): true
+            default: false
+            }
+        }
         /// The values after an entry of the log, restored.
         case restore(revision: Int)
     }
@@ -61,21 +68,27 @@ struct History {
     private(set) var entries: [Entry] = []
     private(set) var undoStack: [Step] = []
     private(set) var redoStack: [Step] = []
+    /// Counts every change to the log or the stacks: a `history` reply made at one version is
+    /// the reply to every request at that version.
+    private(set) var version = 0
 
     var canUndo: Bool { !undoStack.isEmpty }
     var canRedo: Bool { !redoStack.isEmpty }
 
     /// Takes the newest step off the undo stack, for an `undo` change.
     mutating func takeUndo() -> Step? {
-        undoStack.popLast()
+        version += 1
+        return undoStack.popLast()
     }
 
     mutating func takeRedo() -> Step? {
-        redoStack.popLast()
+        version += 1
+        return redoStack.popLast()
     }
 
     /// Puts back a step whose undo or redo was refused, so nothing is lost.
     mutating func giveBack(_ origin: Origin) {
+        version += 1
         switch origin {
         case .undo(let step?):
             undoStack.append(step)
@@ -96,6 +109,7 @@ struct History {
     /// entry of the log, nil when nothing changed (a set to the values already there).
     mutating func record(before: JSONValue, after: JSONValue, revision: Int, time: Double,
                          items: [(window: UInt64, change: WorkerChange, origin: Origin)]) -> Entry? {
+        version += 1
         guard before != after || items.contains(where: { if case .tap = $0.change { true } else { false } }) else {
             // Nothing moved: an undo or redo that changed nothing still moved along the stacks.
             if items.count == 1, case .undo(let taken?) = items[0].origin { redoStack.append(Step(before: after, after: taken.after)) }

@@ -136,13 +136,23 @@ enum ServerMessage {
 
     /// The answer to `history`: the actions log, oldest first.
     static func history(id: JSONValue?, component: String, entries: [JSONValue], canUndo: Bool, canRedo: Bool) -> String {
-        var members: [(String, JSONValue)] = [("type", .string("history"))]
-        if let id { members.append(("id", id)) }
-        members.append(contentsOf: [
+        history(id: id, body: historyBody(component: component, entries: entries, canUndo: canUndo, canRedo: canRedo))
+    }
+
+    /// A `history` reply's members after its type and id, as JSON text ending in `}`: made once
+    /// per state of the log, however many ask for it.
+    static func historyBody(component: String, entries: [JSONValue], canUndo: Bool, canRedo: Bool) -> String {
+        let members: [(String, JSONValue)] = [
             ("component", .string(component)), ("entries", .array(entries)), ("limit", .integer(History.limit)),
             ("canUndo", .bool(canUndo)), ("canRedo", .bool(canRedo)),
-        ])
-        return JSONValue.object(members).description
+        ]
+        return String(JSONValue.object(members).description.dropFirst())
+    }
+
+    static func history(id: JSONValue?, body: String) -> String {
+        var text = #"{"type":"history","#
+        if let id { text += #""id":\#(id.description),"# }
+        return text + body
     }
 
     /// `render` is the render's fields as JSON text, spliced in as they are.

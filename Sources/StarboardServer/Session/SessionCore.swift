@@ -27,6 +27,9 @@ struct SessionCore {
             var swiftType: String
             var properties: [PropertyDescriptor]
             var variantNames: Set<String>
+            /// Whether every property of the schema could be read, so that a name not among
+            /// `properties` is truly none of the component's.
+            var knowsEveryProperty = true
         }
 
         init(_ catalog: WorkerCatalog) {
@@ -39,9 +42,9 @@ struct SessionCore {
                     guard let name = schema["name"]?.stringValue, case .array(let properties)? = schema["properties"] else { continue }
                     var variantNames = Set<String>()
                     if case .array(let listed)? = catalog.variants[name] { variantNames.formUnion(listed.compactMap { $0["name"]?.stringValue.map(VariantName.key) }) }
-                    declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name,
-                                                     properties: properties.compactMap(PropertyDescriptor.init(schema:)),
-                                                     variantNames: variantNames)
+                    let read = properties.compactMap(PropertyDescriptor.init(schema:))
+                    declarations[name] = Declaration(swiftType: schema["swiftType"]?.stringValue ?? name, properties: read,
+                                                     variantNames: variantNames, knowsEveryProperty: read.count == properties.count)
                 }
             }
         }
@@ -77,6 +80,16 @@ struct SessionCore {
     var clock: @Sendable () -> Double = History.wallClock
     /// Seconds on a clock that never goes back, for spacing presence out (tests set their own).
     var monotonic: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Most `history` replies one connection is sent for one state of a component's log. A page
+    /// asks once when it starts watching the component (again after watching another); 3,000
+    /// asked for at once and never read each made the whole log again on the service thread, and
+    /// held another client's round trip back 7.5 s.
+    static let maxHistoryRepliesPerState = 16
+    /// The `history` replies each connection was sent at each component's log version.
+    private var historyReplies: [ConnectionID: [String: (version: Int, count: Int)]] = [:]
+    /// Each component's `history` reply without its id, at the log version it was made at.
+    private var historyBodies: [String: (version: Int, text: String)] = [:]
 
     /// Least time between two `presence` messages of a component to a window. Each window that
     /// joins or leaves changes the count every other window is told: 1,000 windows joining once
@@ -151,6 +164,7 @@ struct SessionCore {
         let watched = Set(subscriptions.watches(of: connection).map(\.component))
         subscriptions.close(connection)
         scheduler.forget(connection)
+        historyReplies[connection] = nil
         for name in watched.sorted() {
             forgetUnwatchedEnvironments(of: name)
             announcePresence(of: name, into: &out)
@@ -241,12 +255,20 @@ struct SessionCore {
                 ack(id: id, component: name, revision: components[name]!.revision, notes: [], to: connection, into: &out)
                 return
             }
+            if let refusal = schemaRefusal(of: values, for: name, id: id) {
+                out.send(ServerMessage.error(refusal), to: connection)
+                return
+            }
             admit(name, PendingChange(connection: connection, id: id, change: .set(values), property: members.count == 1 ? members[0].0 : nil), into: &out)
         case .reset(_, let properties):
             admit(name, PendingChange(connection: connection, id: id, change: .reset(properties), property: nil), into: &out)
         case .tap(_, let tap):
             admit(name, PendingChange(connection: connection, id: id, change: .tap(tap), property: nil), into: &out)
         case .preview(_, let values, let environment):
+            if let refusal = schemaRefusal(of: values, for: name, id: id) {
+                out.send(ServerMessage.error(refusal), to: connection)
+                return
+            }
             admit(PendingPreview(connection: connection, id: id, component: name, values: values, environment: environment), into: &out)
         case .audit(_, let environment):
             admit(PendingPreview(connection: connection, id: id, component: name, values: .object([]), environment: environment, audit: true), into: &out)
@@ -257,8 +279,19 @@ struct SessionCore {
             admit(name, PendingChange(connection: connection, id: id, change: .replace(.null), property: nil, origin: .redo(nil)), into: &out)
         case .history:
             let history = histories[name] ?? History()
-            out.send(ServerMessage.history(id: id, component: name, entries: history.entries.map(\.json),
-                                           canUndo: history.canUndo, canRedo: history.canRedo), to: connection)
+            let told = historyReplies[connection]?[name].flatMap { $0.version == history.version ? $0.count : nil } ?? 0
+            guard told < Self.maxHistoryRepliesPerState else {
+                let message = "\(name): this connection was sent the history \(told) times since it last changed, the most one connection "
+                    + "may (\(Self.maxHistoryRepliesPerState)); its changes come as `action` messages"
+                out.send(ServerMessage.error(RequestError(id: id, message: message, component: name)), to: connection)
+                return
+            }
+            historyReplies[connection, default: [:]][name] = (history.version, told + 1)
+            if historyBodies[name]?.version != history.version {
+                historyBodies[name] = (history.version, ServerMessage.historyBody(component: name, entries: history.entries.map(\.json),
+                                                                                 canUndo: history.canUndo, canRedo: history.canRedo))
+            }
+            out.send(ServerMessage.history(id: id, body: historyBodies[name]!.text), to: connection)
         case .source:
             guard let declaration = catalog.declarations[name] else {
                 out.send(ServerMessage.source(id: id, component: name, unavailable: "the catalog does not say how \(name) is declared"), to: connection)
@@ -282,6 +315,39 @@ struct SessionCore {
             }
             admit(name, PendingChange(connection: connection, id: id, change: .replace(values), property: nil, origin: .restore(revision: revision)), into: &out)
         }
+    }
+
+    /// Why the catalog's schema refuses `values` (an unknown property, a value of the wrong kind
+    /// or out of its declared bounds), or nil when it does not: checked here, as the worker would,
+    /// so that a refused change never waits for the worker nor costs it a turn. 4,000 refused
+    /// sets of 250 KB once kept the worker reading and refusing them past its 2 s limit, and
+    /// every window of the component was told it had timed out. Bounds that depend on other
+    /// properties are left to the worker, which knows the current values.
+    private func schemaRefusal(of values: JSONValue, for name: String, id: JSONValue?) -> RequestError? {
+        guard let declaration = catalog.declarations[name], let members = values.objectMembers else { return nil }
+        let properties = declaration.properties
+        for (key, raw) in members {
+            guard let property = properties.first(where: { $0.name == key }) else {
+                guard declaration.knowsEveryProperty else { continue }
+                let error = PropertyError(component: name, property: key,
+                                          message: "no such property; \(name) has " + properties.map(\.name).joined(separator: ", "))
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
+            // Bytes first, as the descriptor does, but before it spells out what came: writing out
+            // and counting the characters of a 250 KB string took longer than refusing it.
+            if property.kind == .string, let text = raw.stringValue,
+               text.utf8.count > PropertyDescriptor.maxStringBytes(maxLength: property.constraints.maxLength) {
+                let limit = PropertyDescriptor.maxStringBytes(maxLength: property.constraints.maxLength)
+                let error = PropertyError(component: name, property: key, message: "expected a string of at most \(limit) bytes of UTF-8, got one of \(text.utf8.count)")
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
+            do {
+                _ = try property.value(fromJSON: raw, component: name)
+            } catch {
+                return RequestError(id: id, message: error.description, component: name, property: key)
+            }
+        }
+        return nil
     }
 
     /// A source job is done: its reply to the client that asked, and after a variant was
@@ -618,6 +684,14 @@ struct SessionCore {
         var acks: [(PendingChange, Int, [String])] = []
         for (item, result) in zip(items, batch.results) {
             switch result {
+            case .accepted where items.count == 1 && item.origin.isResolvedMove && Self.sameValue(batch.values, entry.values):
+                // The step's values, held to the current code's bounds (a range narrowed since),
+                // are the current ones: nothing would change, so it is neither acked as a change
+                // nor spends the step, which stays for when the values move on.
+                histories[name]?.giveBack(item.origin)
+                let what = if case .undo = item.origin { "undo" } else { "redo" }
+                let message = "\(name): nothing to \(what): the values it would bring back, held to the component's current bounds, are the current values"
+                out.send(ServerMessage.error(RequestError(id: item.id, message: message, component: name)), to: item.connection)
             case .accepted(let notes):
                 entry.revision = Revision.next(after: entry.revision)
                 acks.append((item, entry.revision, notes))
@@ -724,6 +798,7 @@ struct SessionCore {
         // Histories stay for the components still there: their values are checked against the
         // new code when used.
         histories = histories.filter { next[$0.key] != nil }
+        historyBodies = historyBodies.filter { next[$0.key] != nil }
         self.catalog = catalog
         buildProblem = nil
         environmentVariants = [:]

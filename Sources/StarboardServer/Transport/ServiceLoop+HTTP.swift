@@ -1,9 +1,10 @@
+import CStarboardSystem
 import CStarboardWebSockets
 
 /// Static files, the `Host` check and refused websocket upgrades.
 extension ServiceLoop {
     func serveHTTP(_ wsi: OpaquePointer, path: String) throws(WebSocketServerError) -> Int32 {
-        guard Self.headerBytes(wsi) <= ServiceLoop.maxHeaderBytes else {
+        guard headerBytes(wsi) <= ServiceLoop.maxHeaderBytes else {
             return try respond(wsi, status: 431, body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
         }
         guard policy.allowsHost(header(wsi, WSI_TOKEN_HOST)) else {
@@ -72,7 +73,7 @@ extension ServiceLoop {
     /// Why a websocket upgrade is refused, or nil when it may go ahead. Each refusal lws would
     /// otherwise make in silence is answered with its reason.
     private func upgradeRefusal(_ wsi: OpaquePointer) -> UpgradeRefusal? {
-        if Self.headerBytes(wsi) > ServiceLoop.maxHeaderBytes {
+        if headerBytes(wsi) > ServiceLoop.maxHeaderBytes {
             return UpgradeRefusal(status: "431 Request Header Fields Too Large",
                                   body: "Request headers over \(ServiceLoop.maxHeaderBytes) bytes\n")
         }
@@ -187,18 +188,35 @@ extension ServiceLoop {
         return completeTransaction(wsi)
     }
 
-    /// Readies a keep-alive connection for its next request; -1 when it must close.
+    /// Readies a keep-alive connection for its next request; -1 when it must close. What the
+    /// connection received so far is this request's: the next one's headers are counted from here.
     private func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
-        lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        markRequestEnd(wsi)
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
-    /// Bytes of the request's headers lws kept (every header it knows, cookies included).
-    static func headerBytes(_ wsi: OpaquePointer) -> Int {
+    /// Notes where the connection's current request ends, for ``headerBytes(_:)`` of the next.
+    func markRequestEnd(_ wsi: OpaquePointer) {
+        if let received = Self.bytesReceived(wsi) { requestStarts[wsi] = received }
+    }
+
+    /// Bytes of the request's headers: those of the headers lws knows (cookies included), or
+    /// what came on the connection since its previous request, whichever is more. lws keeps
+    /// headers it does not know apart and cannot list them, so 2,000 small ones (23 KB) were
+    /// served as if they were none; the connection's byte count sees them.
+    func headerBytes(_ wsi: OpaquePointer) -> Int {
         var total = 0
         for token in 0..<Int(WSI_TOKEN_COUNT.rawValue) {
             total += Int(max(0, lws_hdr_total_length(wsi, lws_token_indexes(rawValue: UInt32(token)))))
         }
-        return total
+        guard let received = Self.bytesReceived(wsi) else { return total }
+        return max(total, received - (requestStarts[wsi] ?? 0))
+    }
+
+    /// Bytes the connection's socket received since it was opened, or nil when the system cannot say.
+    private static func bytesReceived(_ wsi: OpaquePointer) -> Int? {
+        let received = starboard_tcp_bytes_received(lws_get_socket_fd(wsi))
+        return received >= 0 ? Int(received) : nil
     }
 
     /// The value of the request's first query argument called `name`, or nil when absent (or

@@ -66,6 +66,8 @@ final class ServiceLoop {
     /// such a request and we can answer it: beyond that lws closes without a response.
     static let maxHeaderBytes = 16 * 1024
     static let headerStoreBytes = 32 * 1024
+    /// What each kept-alive HTTP connection had received when its previous request was answered.
+    var requestStarts: [OpaquePointer: Int] = [:]
 
     /// Creates the context and the listening vhost; returns where it listens.
     func open() throws(WebSocketServerError) -> Listening {
@@ -178,7 +180,15 @@ final class ServiceLoop {
             return try confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return try filterUpgrade(wsi, endpoint: endpoint)
+        case LWS_CALLBACK_HTTP_FILE_COMPLETION where endpoint == .http:
+            // A file that went out in parts is done: lws's own handler ends the transaction.
+            markRequestEnd(wsi)
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            requestStarts[wsi] = nil
+            return endpoint == .http ? lws_callback_http_dummy(wsi, reason, user, input, length) : 0
         case LWS_CALLBACK_ESTABLISHED where endpoint == .websocket:
+            requestStarts[wsi] = nil
             opened(wsi, user: user)
             return 0
         case LWS_CALLBACK_RECEIVE where endpoint == .websocket:
