@@ -151,7 +151,7 @@ enum ViewOutline {
         "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
         ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
         ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
-        ".layoutPriority", ".ignoresSafeArea",
+        ".layoutPriority", ".ignoresSafeArea", "Layout", ".layoutValue",
     ]
 
     /// A node's index in ``names``.
@@ -166,6 +166,7 @@ enum ViewOutline {
         case .spacer: 12
         case .geometry: 13
         case .layer(_, let inFront): inFront ? 14 : 15
+        case .layout: 32
         case .modifier(let modifier):
             switch modifier {
             case .frame: 16
@@ -184,6 +185,7 @@ enum ViewOutline {
             case .zIndex: 29
             case .layoutPriority: 30
             case .ignoresSafeArea: 31
+            case .trait: 33
             }
         }
     }
