@@ -59,7 +59,8 @@ func gridLanes(_ items: [GridItem], length: Double?) -> [(length: Double, alignm
         switch item.size {
         case .fixed(let value): (Double(value), Double(value))
         case .flexible(let low, let high): (Double(low), Double(high))
-        case .adaptive(let low, let high): (Double(low), Double(high))
+        // An adaptive item's maximum bounds each of its lanes, not its share.
+        case .adaptive(let low, _): (Double(low), .infinity)
         }
     }
     // Offered nothing, the grid takes its items' smallest lengths.
