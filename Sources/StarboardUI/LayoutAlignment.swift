@@ -64,9 +64,9 @@ public struct HorizontalAlignment: Hashable, Sendable {
     public static let center = HorizontalAlignment(builtIn: HorizontalCenterGuide.self, fraction: 0.5)
     public static let trailing = HorizontalAlignment(builtIn: TrailingGuide.self, fraction: 1)
 
-    /// Where a built-in guide falls as a fraction of the width (0 for a guide of your own, which
-    /// layout never asks this of: it takes the general path for those).
-    var fraction: Double { key.fraction ?? 0 }
+    /// Where a built-in guide falls as a fraction of the width; a guide of your own is laid out
+    /// as the centre, with a warning (``ViewGraph/warnIfCustom(_:in:)``).
+    var fraction: Double { key.fraction ?? 0.5 }
     /// Leading, centre or trailing.
     var isBuiltIn: Bool { key.fraction != nil }
 }
@@ -88,7 +88,7 @@ public struct VerticalAlignment: Hashable, Sendable {
     public static let center = VerticalAlignment(builtIn: VerticalCenterGuide.self, fraction: 0.5)
     public static let bottom = VerticalAlignment(builtIn: BottomGuide.self, fraction: 1)
 
-    var fraction: Double { key.fraction ?? 0 }
+    var fraction: Double { key.fraction ?? 0.5 }
     var isBuiltIn: Bool { key.fraction != nil }
 }
 
@@ -146,4 +146,15 @@ public struct ViewDimensions: Equatable, Sendable {
     public subscript(guide: VerticalAlignment) -> CGFloat { value(guide.key, length: height) }
     public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { explicitValue(guide.key).map { CGFloat($0) } }
     public subscript(explicit guide: VerticalAlignment) -> CGFloat? { explicitValue(guide.key).map { CGFloat($0) } }
+}
+
+extension ViewGraph {
+    /// Stacks and frames do not line up guides of an `AlignmentID` of the author's own yet: they
+    /// centre, and the render says so rather than drawing it silently.
+    mutating func warnIfCustom(_ keys: [AlignmentKey], in container: String) {
+        for key in keys where key.fraction == nil {
+            let message = "\(container) aligns on \(key.typeName), an AlignmentID of your own, which Starboard does not line up yet: it is centred"
+            if !warnings.contains(message) { warnings.append(message) }
+        }
+    }
 }

@@ -180,4 +180,15 @@ struct LayoutProtocolTests {
         #expect(ViewDimensions(size: Size(width: 30, height: 60))[custom] == 20)
         #expect(ViewDimensions(size: Size(width: 30, height: 60))[HorizontalAlignment.trailing] == 30)
     }
+
+    @Test func aStackOnACustomAlignmentCentresAndSaysSo() throws {
+        enum Third: AlignmentID { static func defaultValue(in context: ViewDimensions) -> CGFloat { context.height / 3 } }
+        let view = HStack(alignment: VerticalAlignment(Third.self), spacing: 0) {
+            box("tall", 10, 40)
+            box("short", 10, 10)
+        }
+        let rendering = try Renderer.render(view)
+        #expect(rendering.warnings.contains { $0.contains("HStack") && $0.contains("Third") })
+        #expect(try frames(view)["short"]?.minY == 15)
+    }
 }
