@@ -91,53 +91,6 @@ public enum Axis: Sendable {
     case vertical
 }
 
-/// Where a child sits horizontally inside a taller-than-needed container.
-public enum HorizontalAlignment: Sendable {
-    case leading, center, trailing
-
-    var fraction: Double {
-        switch self {
-        case .leading: 0
-        case .center: 0.5
-        case .trailing: 1
-        }
-    }
-}
-
-/// Where a child sits vertically inside a container.
-public enum VerticalAlignment: Sendable {
-    case top, center, bottom
-
-    var fraction: Double {
-        switch self {
-        case .top: 0
-        case .center: 0.5
-        case .bottom: 1
-        }
-    }
-}
-
-/// A horizontal and a vertical alignment together, as frames and `ZStack` use.
-public struct Alignment: Hashable, Sendable {
-    public var horizontal: HorizontalAlignment
-    public var vertical: VerticalAlignment
-
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
-
-    public static let center = Alignment(horizontal: .center, vertical: .center)
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-    public static let top = Alignment(horizontal: .center, vertical: .top)
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
-}
-
 /// An affine transform, `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (SVG's `matrix(a b c d tx ty)`).
 public struct AffineTransform: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double

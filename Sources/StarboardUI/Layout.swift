@@ -144,6 +144,8 @@ struct LayoutEngine {
             return sizeModified(index, modifier, proposal)
         case .layer:
             return size(graph.firstChild(of: index), proposal)
+        case .layout(let entry):
+            return sizeLayout(index, entry, proposal)
         }
     }
 
@@ -168,7 +170,7 @@ struct LayoutEngine {
             return size(child, aspectProposal(ratio, mode, child, proposal))
         case .fixedSize(let horizontal, let vertical):
             return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority, .ignoresSafeArea:
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority, .ignoresSafeArea, .trait:
             return size(child, proposal)
         }
     }
@@ -386,6 +388,8 @@ struct LayoutEngine {
             placeModified(index, modifier, proposal, in: rect, toRoot: toRoot)
         case .layer(let alignment, let inFront):
             placeLayer(index, alignment, inFront: inFront, proposal, in: rect, toRoot: toRoot)
+        case .layout(let entry):
+            placeLayout(index, entry, proposal, in: rect, toRoot: toRoot)
         }
     }
 
@@ -527,7 +531,8 @@ struct LayoutEngine {
             case .empty, .text:
                 answer = false
                 break walking
-            case .shape, .geometry:
+            case .shape, .geometry, .layout:
+                // A layout's size is its author's choice: take it that it grows.
                 answer = true
                 break walking
             case .spacer(_, let along):
@@ -579,7 +584,7 @@ struct LayoutEngine {
         return answer
     }
 
-    private func layoutPriority(_ node: Int32) -> Double {
+    func layoutPriority(_ node: Int32) -> Double {
         if case .modifier(.layoutPriority(let priority)) = graph.nodes[Int(node)].kind { return priority }
         return 0
     }
@@ -646,7 +651,7 @@ struct LayoutEngine {
             place(child, offer, at: aligned(size(child, offer), in: rect, .center), toRoot: toRoot)
         case .fixedSize(let horizontal, let vertical):
             place(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height), at: rect.origin, toRoot: toRoot)
-        case .zIndex, .layoutPriority:
+        case .zIndex, .layoutPriority, .trait:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
         case .ignoresSafeArea(let edges):
             placeIgnoringSafeArea(index, edges, proposal, in: rect, toRoot: toRoot)

@@ -11,6 +11,7 @@ public struct HStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnIfCustom([alignment.key], in: "HStack")
         graph.makeStack(.horizontal(spacing: spacing, alignment: alignment), axis: .horizontal, content)
     }
 }
@@ -28,6 +29,7 @@ public struct VStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnIfCustom([alignment.key], in: "VStack")
         graph.makeStack(.vertical(spacing: spacing, alignment: alignment), axis: .vertical, content)
     }
 }
@@ -43,6 +45,7 @@ public struct ZStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnIfCustom([alignment.horizontal.key, alignment.vertical.key], in: "ZStack")
         graph.makeStack(.depth(alignment: alignment), axis: nil, content)
     }
 }

@@ -26,6 +26,9 @@ public struct ViewGraph {
     var clips: [Clip] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
     var sections: [Int32] = []
+    /// ``Layout`` values of layout nodes, and what views tell their layouts (``LayoutTrait``).
+    var layouts: [LayoutEntry] = []
+    var traits: [LayoutTrait] = []
     /// What a render should tell its author (a symbol Starboard cannot draw, say).
     var warnings: [String] = []
     /// Told of every composite view as it is built, with the number of nodes made so far; set
@@ -83,6 +86,8 @@ public struct ViewGraph {
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         sections.removeAll(keepingCapacity: true)
+        layouts.removeAll(keepingCapacity: true)
+        traits.removeAll(keepingCapacity: true)
         composites.removeAll(keepingCapacity: true)
         warnings.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
@@ -168,6 +173,7 @@ public struct ViewGraph {
         let modifier: Modifier
         switch effect {
         case .frame(let spec):
+            warnIfCustom([spec.alignment.horizontal.key, spec.alignment.vertical.key], in: ".frame")
             frames.append(spec)
             modifier = .frame(Int32(frames.count - 1))
         case .accessibility(let info):
@@ -193,6 +199,9 @@ public struct ViewGraph {
         case .layoutPriority(let value): modifier = .layoutPriority(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
         case .ignoresSafeArea(let edges): modifier = .ignoresSafeArea(edges)
+        case .trait(let trait):
+            traits.append(trait)
+            modifier = .trait(Int32(traits.count - 1))
         }
         wrapEach(from: mark, in: .modifier(modifier))
     }
@@ -350,6 +359,9 @@ enum NodeKind {
     case modifier(Modifier)
     /// A background (or, `inFront`, an overlay): child 0 is the content, child 1 the layer.
     case layer(Alignment, inFront: Bool)
+    /// A ``Layout`` of the author's (or a built-in container written as one): an index into
+    /// ``ViewGraph/layouts``.
+    case layout(Int32)
 }
 
 /// A `GeometryReader`'s content, built once layout has given it a size.
@@ -445,6 +457,7 @@ enum LayoutEffect {
     case zIndex(Double)
     case layoutPriority(Double)
     case ignoresSafeArea(Edge.Set)
+    case trait(LayoutTrait)
 }
 
 /// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
@@ -500,6 +513,8 @@ enum Modifier {
     case layoutPriority(Double)
     /// Reaches into the screen's safe-area insets on these edges where the view touches them.
     case ignoresSafeArea(Edge.Set)
+    /// What the view tells its layout: an index into ``ViewGraph/traits``.
+    case trait(Int32)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.

@@ -180,7 +180,7 @@ enum ViewOutline {
         "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
         ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
         ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
-        ".layoutPriority", ".ignoresSafeArea",
+        ".layoutPriority", ".ignoresSafeArea", "Layout", ".layoutValue",
     ]
 
     /// A node's index in ``names``.
@@ -195,6 +195,7 @@ enum ViewOutline {
         case .spacer: 12
         case .geometry: 13
         case .layer(_, let inFront): inFront ? 14 : 15
+        case .layout: 32
         case .modifier(let modifier):
             switch modifier {
             case .frame: 16
@@ -213,6 +214,7 @@ enum ViewOutline {
             case .zIndex: 29
             case .layoutPriority: 30
             case .ignoresSafeArea: 31
+            case .trait: 33
             }
         }
     }
