@@ -90,9 +90,10 @@ struct TrailDetail: View {
     }
 }
 
-/// The trail list in a navigation stack, with a profile button that opens a sheet.
+/// The trail list in a navigation stack, with a profile button that opens a sheet. Whether the
+/// sheet shows is the caller's (a preview keeps only its own `@Previewable` state from tap to tap).
 struct TrailList: View {
-    @State private var showingProfile = false
+    @Binding var showingProfile: Bool
     @State private var query = ""
 
     var body: some View {
@@ -167,8 +168,8 @@ struct FavoriteTrails: View {
 
 /// The settings tab: an alert and a confirmation dialog behind its buttons.
 struct TrailSettings: View {
-    @State private var confirmingReset = false
-    @State private var showingAbout = false
+    @Binding var confirmingReset: Bool
+    @Binding var showingAbout: Bool
 
     var body: some View {
         NavigationStack {
@@ -201,21 +202,26 @@ struct TrailSettings: View {
 
 /// The app: three tabs under the tab bar.
 struct TrailsApp: View {
+    @State private var showingProfile = false
+    @State private var confirmingReset = false
+    @State private var showingAbout = false
+
     var body: some View {
         TabView {
-            TrailList()
+            TrailList(showingProfile: $showingProfile)
                 .tabItem { Label("Trails", systemImage: "mountain.2") }
             FavoriteTrails()
                 .tabItem { Label("Favorites", systemImage: "star") }
                 .badge(2)
-            TrailSettings()
+            TrailSettings(confirmingReset: $confirmingReset, showingAbout: $showingAbout)
                 .tabItem { Label("Settings", systemImage: "house") }
         }
     }
 }
 
 #Preview("Trail List") {
-    TrailList()
+    @Previewable @State var showingProfile = false
+    TrailList(showingProfile: $showingProfile)
 }
 
 #Preview("Trail Detail") {
@@ -226,4 +232,10 @@ struct TrailsApp: View {
 
 #Preview("Trails App") {
     TrailsApp()
+}
+
+#Preview("Trail Settings") {
+    @Previewable @State var confirmingReset = false
+    @Previewable @State var showingAbout = false
+    TrailSettings(confirmingReset: $confirmingReset, showingAbout: $showingAbout)
 }
