@@ -86,6 +86,9 @@ struct _TabBarItem: PrimitiveView {
         .lineLimit(1)
         .padding(.top, 6)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+        // All but invisible, so a click between the icon and the title still lands on the item
+        // in the page (an SVG takes clicks on what it paints).
+        .background(Rectangle().fill(Color(white: 0.5, opacity: 0.001)))
         .accessibilityAddTraits(isSelected ? .isSelected : [])
         ._makeNodes(in: &graph)
         graph.addTap(id: "tab-\(index + 1)", from: mark, action: select)
