@@ -96,3 +96,92 @@ struct NavigationScreenTests {
         #expect(!first.contains("Pushed"))
     }
 }
+
+/// List styles, toolbar placements and value links, on the standard device.
+@Suite("Navigation parts")
+struct NavigationPartTests {
+    static func styled(_ style: some ListStyle) -> some View {
+        NavigationStack {
+            List {
+                Section {
+                    Text("Granite Ridge Loop")
+                    Text("Cedar Hollow").badge(3)
+                } header: {
+                    Text("Nearby")
+                } footer: {
+                    Text("Within 50 km.")
+                }
+                Section("Later") {
+                    Text("Lantern Falls")
+                }
+            }
+            .listStyle(style)
+            .navigationTitle("Styles")
+        }
+    }
+
+    static func view(_ style: String) -> AnyView? {
+        switch style {
+        case "insetGrouped": AnyView(styled(.insetGrouped))
+        case "plain": AnyView(styled(.plain))
+        case "inset": AnyView(styled(.inset))
+        case "grouped": AnyView(styled(.grouped))
+        case "sidebar": AnyView(styled(.sidebar))
+        default: nil
+        }
+    }
+
+    @Test(arguments: ["insetGrouped", "plain", "inset", "grouped", "sidebar"])
+    func listStylesMatchTheirGoldens(style: String) throws {
+        let view = try #require(Self.view(style))
+        let svg = try Renderer.render(view, canvas: .standardDevice).svg
+        Snapshot.assert(svg, suite: "NavigationPartTests", named: "list-\(style)")
+        // A grouped style fills the screen with the grouped grey, a plain one leaves it white.
+        let grouped = svg.contains("fill=\"#F2F2F7\"")
+        #expect(grouped == ["insetGrouped", "grouped", "sidebar"].contains(style))
+    }
+
+    @Test func toolbarPlacementsGoWhereTheyAsk() throws {
+        let view = NavigationStack {
+            Text("Body")
+                .navigationTitle("Inline")
+                .navigationBarTitleDisplayMode(.inline)
+                .toolbar {
+                    ToolbarItem(placement: .topBarLeading) { Button("Edit") {} }
+                    ToolbarItemGroup(placement: .bottomBar) {
+                        Button("First") {}
+                        Button("Last") {}
+                    }
+                    Button("Add") {}
+                }
+        }
+        let rendering = try Renderer.render(view, canvas: .standardDevice)
+        Snapshot.assert(rendering.svg, suite: "NavigationPartTests", named: "toolbar")
+        func frame(_ label: String) throws -> Rect { try #require(rendering.accessibility.first { $0.label == label }).frame }
+        // Leading at the left of the bar, the automatic item at the right, the group at the bottom.
+        #expect(try frame("Edit").minX < 40 && frame("Edit").maxY < 62 + 44)
+        #expect(try frame("Add").maxX > 402 - 40 && frame("Add").maxY < 62 + 44)
+        #expect(try frame("First").minY > 874 - 34 - 44 - 1 && frame("Last").minY > 874 - 34 - 44 - 1)
+    }
+
+    @Test func aValueLinkPushesWhatItsDestinationMakes() throws {
+        let session = NavigationSession()
+        let view = _NavigationSessionRoot(content: NavigationStack {
+            List {
+                NavigationLink("Cedar Hollow", value: 2).accessibilityIdentifier("link")
+            }
+            .navigationTitle("Values")
+            .navigationDestination(for: Int.self) { number in
+                Text("Trail number \(number)").navigationTitle("Trail \(number)")
+            }
+        }, session: session)
+        #expect(try Renderer.performTap(on: view, target: "link", canvas: .standardDevice))
+        let svg = try Renderer.render(view, canvas: .standardDevice).svg
+        #expect(svg.contains(">Trail number 2<") && svg.contains(">Trail 2<") && svg.contains(">Values<"))
+    }
+
+    @Test func aLinkOutsideAStackIsDisabled() throws {
+        let rendering = try Renderer.render(NavigationLink("Nowhere") { Text("Pushed") })
+        #expect(rendering.accessibility.allSatisfy { !$0.isTappable })
+    }
+}
