@@ -1,12 +1,16 @@
 /// Tabs under the iOS tab bar, as SwiftUI's `TabView`: each view of the content is a tab, named
 /// by its `.tabItem`; the selected one is shown above the bar and a tap on another selects it.
 ///
-/// Which tab is selected lives in the render's ``NavigationSession`` (a preview keeps it from tap
-/// to tap), starting at the first.
-public struct TabView<Content: View>: PrimitiveView {
+/// Without a selection binding, which tab is selected lives in the render's
+/// ``NavigationSession`` (a preview keeps it from tap to tap), starting at the first. With one
+/// (`TabView(selection: $tab)`), the tab whose `.tag(_:)` equals it is shown and a tap on
+/// another sets the binding to that tab's tag.
+public struct TabView<SelectionValue: Hashable, Content: View>: PrimitiveView {
+    let selection: Binding<SelectionValue>?
     let content: Content
 
-    public init(@ViewBuilder content: () -> Content) {
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
+        self.selection = selection
         self.content = content()
     }
 
@@ -16,16 +20,29 @@ public struct TabView<Content: View>: PrimitiveView {
         let key = graph.navigation.tabViewCount
         graph.navigation.tabViewCount += 1
         let mark = graph.pending.count
-        content._makeNodes(in: &graph)
+        let tagged = graph.collectTags { graph in content._makeNodes(in: &graph) }
         let tabs = graph.takePending(from: mark)
         guard !tabs.isEmpty else { return }
         let session = graph.navigation.session
-        let selected = min(max(session.selectedTabs[key] ?? 0, 0), tabs.count - 1)
+        var selected = min(max(session.selectedTabs[key] ?? 0, 0), tabs.count - 1)
+        if let selection {
+            let current = AnyHashable(selection.wrappedValue)
+            if let index = tagged.firstIndex(where: { $0.tag == current }) {
+                selected = index
+            } else {
+                selected = 0
+                graph.warnings.append("TabView(selection:) is \(selection.wrappedValue) and no tab has that tag(_:); the first tab is shown")
+            }
+        }
         let items = tabs.enumerated().map { index, tab in
-            _TabBarItem(
+            let tag = tagged[index].tag?.base as? SelectionValue
+            return _TabBarItem(
                 index: index, label: graph.tabFact(of: tab, in: graph.navigation.tabItems),
                 badge: graph.tabFact(of: tab, in: graph.navigation.badges),
-                isSelected: index == selected, select: { session.selectedTabs[key] = index }
+                isSelected: index == selected,
+                select: {
+                    if let selection, let tag { selection.wrappedValue = tag } else { session.selectedTabs[key] = index }
+                }
             )
         }
         VStack(spacing: 0) {
@@ -34,6 +51,12 @@ public struct TabView<Content: View>: PrimitiveView {
             _TabBar(items: items)
         }
         ._makeNodes(in: &graph)
+    }
+}
+
+extension TabView where SelectionValue == Int {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(selection: nil, content: content)
     }
 }
 

@@ -185,3 +185,20 @@ struct NavigationPartTests {
         #expect(rendering.accessibility.allSatisfy { !$0.isTappable })
     }
 }
+
+@Suite("TabView selection")
+struct TabSelectionTests {
+    @Test func theSelectionShowsTheTaggedTabAndATapSetsIt() throws {
+        let chosen = ValueBox("b")
+        let selection = Binding(get: { chosen.value }, set: { chosen.value = $0 })
+        let view = TabView(selection: selection) {
+            Text("First screen").tabItem { Label("A", systemImage: "star") }.tag("a")
+            Text("Second screen").tabItem { Label("B", systemImage: "house") }.tag("b")
+        }
+        let svg = try Renderer.render(view, canvas: .standardDevice).svg
+        #expect(svg.contains(">Second screen<") && !svg.contains(">First screen<"))
+        #expect(try Renderer.performTap(on: view, target: "tab-1", canvas: .standardDevice))
+        #expect(chosen.value == "a")
+        #expect(try Renderer.render(view, canvas: .standardDevice).svg.contains(">First screen<"))
+    }
+}
