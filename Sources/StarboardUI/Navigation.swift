@@ -71,7 +71,17 @@ struct SearchFieldSpec {
 
 /// The navigation facts of one build, kept on the graph.
 struct NavigationBuild {
-    var session = NavigationSession()
+    /// Made when a stack or a tab view first asks, so a render without either allocates none.
+    private var storedSession: NavigationSession?
+    var session: NavigationSession {
+        mutating get {
+            if let storedSession { return storedSession }
+            let made = NavigationSession()
+            storedSession = made
+            return made
+        }
+        set { storedSession = newValue }
+    }
     /// The levels being built, innermost last.
     var scopes: [NavigationScope] = []
     var stackCount = 0
@@ -185,7 +195,8 @@ public struct NavigationStack<Content: View>: PrimitiveView {
                 continue
             }
             let screen = graph.takePending(from: mark)
-            let pop: (() -> Void)? = level == 0 || scope.backButtonHidden ? nil : { [session = graph.navigation.session] in
+            let session = graph.navigation.session
+            let pop: (() -> Void)? = level == 0 || scope.backButtonHidden ? nil : {
                 if session.paths[key]?.isEmpty == false { session.paths[key]?.removeLast() }
             }
             _NavigationScreen(scope: scope, content: screen, backTitle: previousTitle, pop: pop)._makeNodes(in: &graph)
