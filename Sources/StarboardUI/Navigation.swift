@@ -94,6 +94,8 @@ struct NavigationBuild {
     var presentations: [Presentation] = []
     /// The role of each button an alert or dialog drew, by its node.
     var buttonRoles: [Int32: ButtonRole] = [:]
+    /// The nodes of the buttons alerts and dialogs drew.
+    var presentedButtons: Set<Int32> = []
 }
 
 /// What a view inherits about navigation: the list style, whether it is a list's row.

@@ -221,7 +221,12 @@ extension ViewGraph {
         withEnvironment({ $0.customButtonStyle = style; $0.buttonStyle = .automatic }) { graph in
             actions._makeNodes(in: &graph)
         }
-        return takePending(from: mark)
+        let built = takePending(from: mark)
+        if built.contains(where: { !navigation.presentedButtons.contains($0) }) {
+            // A text field in an alert, say: Starboard draws only buttons there.
+            warnings.append("an alert's or a confirmation dialog's actions hold a view that is not a Button; Starboard draws only buttons there, and leaves the rest out")
+        }
+        return built.filter { navigation.presentedButtons.contains($0) }
     }
 }
 
@@ -256,7 +261,9 @@ struct _PresentedButton: PrimitiveView {
             ._makeNodes(in: &graph)
         let trigger = configuration.trigger, dismiss = self.dismiss
         graph.addTap(id: nil, from: mark, action: { trigger(); dismiss() })
-        if let node = graph.pending.last, let role { graph.navigation.buttonRoles[node] = role }
+        guard let node = graph.pending.last else { return }
+        graph.navigation.presentedButtons.insert(node)
+        if let role { graph.navigation.buttonRoles[node] = role }
     }
 }
 

@@ -202,3 +202,16 @@ struct TabSelectionTests {
         #expect(try Renderer.render(view, canvas: .standardDevice).svg.contains(">First screen<"))
     }
 }
+
+@Suite("Presentations")
+struct PresentationTests {
+    @Test func anAlertDrawsOnlyButtonsAndSaysSo() throws {
+        let view = Text("Behind").alert("Rename", isPresented: .constant(true)) {
+            Text("Not a button")
+            Button("OK") {}
+        }
+        let rendering = try Renderer.render(view, canvas: .standardDevice)
+        #expect(!rendering.svg.contains(">Not a button<") && rendering.svg.contains(">OK<"))
+        #expect(rendering.warnings.contains { $0.contains("not a Button") })
+    }
+}
