@@ -368,10 +368,8 @@ public struct List<Content: View>: View {
     }
 
     public var body: some View {
-        _ListBody(content: content)
-            .padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-            .background(_PaintedBackground(color: .secondaryBackground))
+        // In the style `.listStyle(_:)` chose (ListStyles.swift).
+        _StyledList(content: content)
     }
 }
 
@@ -467,7 +465,8 @@ struct _Rows<Content: View>: PrimitiveView {
     func _makeNodes(in graph: inout ViewGraph) {
         guard graph.enter() else { return }
         defer { graph.leave() }
-        let background = Paint.color(SystemColor.background.resolve(in: graph.environment))
+        let style = graph.environment.navigation.listStyle
+        let background = Paint.color(style.rowBackground.color.resolve(in: graph.environment))
         let separator = Paint.color(SystemColor.separator.resolve(in: graph.environment))
         let mark = graph.pending.count
         let sectionMark = graph.sections.count
@@ -490,12 +489,12 @@ struct _Rows<Content: View>: PrimitiveView {
                 graph.wrapEach(from: graph.pending.count - 1, in: .frame(FrameSpec(maxWidth: .infinity, minHeight: 44, alignment: .leading)))
             }
             graph.addContainer(.stack(.vertical(spacing: 0, alignment: .leading)), adoptingFrom: cardMark)
-            graph.wrapEach(from: graph.pending.count - 1, in: .clip(Clip(geometry: .roundedRectangle(cornerRadius: 10), evenOdd: false)))
+            graph.wrapEach(from: graph.pending.count - 1, in: .clip(Clip(geometry: .roundedRectangle(cornerRadius: style.cornerRadius), evenOdd: false)))
             // The card's white behind the rows.
             let card = graph.takeSingle()
             let layerMark = graph.pending.count
             graph.pending.append(card)
-            graph.addShape(.roundedRectangle(cornerRadius: 10), ShapeDrawing(fill: background))
+            graph.addShape(.roundedRectangle(cornerRadius: style.cornerRadius), ShapeDrawing(fill: background))
             graph.addContainer(.layer(.center, inFront: false), adoptingFrom: layerMark)
             run.removeAll()
         }
@@ -513,7 +512,15 @@ struct _Rows<Content: View>: PrimitiveView {
 
 /// A semantic background color filling the space it is offered.
 struct _PaintedBackground: PrimitiveView {
-    let color: SystemColor
+    let color: Color
+
+    init(color: SystemColor) {
+        self.color = Color(storage: .system(color))
+    }
+
+    init(uiColor: UIColor) {
+        color = uiColor.color
+    }
 
     func _makeNodes(in graph: inout ViewGraph) {
         graph.addShape(.rectangle, ShapeDrawing(fill: .color(color.resolve(in: graph.environment))))

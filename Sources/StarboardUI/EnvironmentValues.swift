@@ -57,6 +57,8 @@ public struct EnvironmentValues: Sendable {
     /// The canvas a window or the command line chose to lay the preview out on; nil lets the
     /// preview choose (``CanvasLayout``). Read by the renderer, not by views.
     public var canvas: CanvasLayout?
+    /// The list style and whether a view is a list's row (Navigation.swift).
+    var navigation = NavigationEnvironment()
 
     public init() {}
 

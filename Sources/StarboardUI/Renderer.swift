@@ -173,6 +173,7 @@ extension ViewGraph {
     /// picture shows what they set (as SwiftUI draws a view after it appeared).
     mutating func build(_ view: some View, environment: EnvironmentValues) {
         view._makeNodes(in: &self)
+        addPresentations()
         guard isOpen, !appearActions.isEmpty else { return }
         let actions = appearActions
         // The canvas the render was asked for outlives the reset; what the view declares is
@@ -183,5 +184,6 @@ extension ViewGraph {
         collectsAppearActions = false
         for action in actions { action() }
         view._makeNodes(in: &self)
+        addPresentations()
     }
 }

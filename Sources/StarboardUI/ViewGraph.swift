@@ -49,6 +49,8 @@ public struct ViewGraph {
     var previewCanvases: [Int32: DeclaredCanvas] = [:]
     /// Nodes made and not yet taken by a container, in order.
     var pending: [Int32] = []
+    /// Bars, tabs and presentations met while building (Navigation.swift).
+    var navigation = NavigationBuild()
     /// What the views being built inherit; containers that change it restore it afterwards.
     public internal(set) var environment: EnvironmentValues
     /// The axis of the nearest enclosing stack, which a `Spacer` grows along.
@@ -94,6 +96,7 @@ public struct ViewGraph {
         geometries.removeAll(keepingCapacity: true)
         modifierContents.removeAll(keepingCapacity: true)
         declaredCanvas = DeclaredCanvas()
+        navigation = NavigationBuild()
         previewCanvases.removeAll(keepingCapacity: true)
         canvasFallback = .sizeThatFits
         appearActions.removeAll()

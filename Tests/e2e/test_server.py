@@ -65,8 +65,10 @@ def test_catalog_on_connect_lists_every_component(server):
     async def run():
         ws, catalog = await connect(server)
         await ws.close()
-        names = [c["name"] for c in catalog["components"]]
+        # The components, then the previews of plain views (Components/Screens).
+        names = [c["name"] for c in catalog["components"] if not c.get("preview")]
         assert names == ["RatingControl", "HikeBadge", "PageControl", "ProfileSummary"]
+        assert all(c.get("preview") for c in catalog["components"][len(names):])
         rating = catalog["components"][0]
         star_count = next(p for p in rating["properties"] if p["name"] == "starCount")
         assert star_count == {"name": "starCount", "label": "Star Count", "kind": "integer", "default": 5,

@@ -99,7 +99,8 @@ def swift_file(expressions: list[str]) -> str:
 def catalog() -> list[dict]:
     listed = subprocess.run([str(binary_path()), "list", "--json"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert listed.returncode == 0, listed.stderr
-    return json.loads(listed.stdout)
+    # Components only: a preview of a plain view (Components/Screens) is no type to copy or use.
+    return [component for component in json.loads(listed.stdout) if not component.get("preview")]
 
 
 def other_value(prop: dict, chosen: dict) -> str:
