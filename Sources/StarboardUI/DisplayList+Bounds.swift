@@ -45,6 +45,8 @@ extension DisplayList {
                     inner.toRoot = AffineTransform.scale(x, y, about: pivot).followed(by: inner.toRoot)
                 case .rotate(let degrees, let pivot)?:
                     inner.toRoot = AffineTransform.rotation(.degrees(degrees), about: pivot).followed(by: inner.toRoot)
+                case .matrix(let matrix)?:
+                    inner.toRoot = matrix.followed(by: inner.toRoot)
                 case nil:
                     break
                 }
@@ -102,7 +104,7 @@ extension DisplayList {
 
 /// Follows a path and keeps the smallest rectangle that holds it: curves at their extremes
 /// (where the derivative is zero), arcs at the ends of their axes within the sweep.
-private struct BoundsSink: PathSink {
+struct BoundsSink: PathSink {
     var bounds: Rect?
     private var last = Point.zero
 

@@ -24,6 +24,8 @@ public struct ViewGraph {
     var actions: [TapAction] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
+    /// Transforms and blend modes of `Canvas` drawings and `.blendMode` (``GroupEffect``).
+    var groupEffects: [GroupEffect] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
     var sections: [Int32] = []
     /// What a render should tell its author (a symbol Starboard cannot draw, say).
@@ -82,6 +84,7 @@ public struct ViewGraph {
         actions.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
+        groupEffects.removeAll(keepingCapacity: true)
         sections.removeAll(keepingCapacity: true)
         composites.removeAll(keepingCapacity: true)
         warnings.removeAll(keepingCapacity: true)
@@ -189,6 +192,9 @@ public struct ViewGraph {
         case .clip(let clip):
             clips.append(clip)
             modifier = .clip(Int32(clips.count - 1))
+        case .group(let effect):
+            groupEffects.append(effect)
+            modifier = .group(Int32(groupEffects.count - 1))
         case .zIndex(let value): modifier = .zIndex(value)
         case .layoutPriority(let value): modifier = .layoutPriority(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
@@ -445,6 +451,7 @@ enum LayoutEffect {
     case zIndex(Double)
     case layoutPriority(Double)
     case ignoresSafeArea(Edge.Set)
+    case group(GroupEffect)
 }
 
 /// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
@@ -500,6 +507,8 @@ enum Modifier {
     case layoutPriority(Double)
     /// Reaches into the screen's safe-area insets on these edges where the view touches them.
     case ignoresSafeArea(Edge.Set)
+    /// An index into ``ViewGraph/groupEffects``.
+    case group(Int32)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.

@@ -151,7 +151,7 @@ enum ViewOutline {
         "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
         ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
         ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
-        ".layoutPriority", ".ignoresSafeArea",
+        ".layoutPriority", ".ignoresSafeArea", ".blendMode",
     ]
 
     /// A node's index in ``names``.
@@ -184,6 +184,7 @@ enum ViewOutline {
             case .zIndex: 29
             case .layoutPriority: 30
             case .ignoresSafeArea: 31
+            case .group: 32
             }
         }
     }
