@@ -100,6 +100,8 @@ struct Auditor {
                     inner.toRoot = AffineTransform.scale(x, y, about: pivot).followed(by: context.toRoot)
                 case .rotate(let degrees, let pivot)?:
                     inner.toRoot = AffineTransform.rotation(.degrees(degrees), about: pivot).followed(by: context.toRoot)
+                case .matrix(let matrix)?:
+                    inner.toRoot = matrix.followed(by: context.toRoot)
                 case nil:
                     break
                 }

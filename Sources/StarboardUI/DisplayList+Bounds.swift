@@ -45,6 +45,8 @@ extension DisplayList {
                     inner.toRoot = AffineTransform.scale(x, y, about: pivot).followed(by: inner.toRoot)
                 case .rotate(let degrees, let pivot)?:
                     inner.toRoot = AffineTransform.rotation(.degrees(degrees), about: pivot).followed(by: inner.toRoot)
+                case .matrix(let matrix)?:
+                    inner.toRoot = matrix.followed(by: inner.toRoot)
                 case nil:
                     break
                 }
@@ -105,7 +107,7 @@ extension DisplayList {
 ///
 /// Keeps the rectangle as its edges and makes it at the end: a `CGRect.union` per point was a
 /// call into Foundation that is not inlined, and the most of this sink's time.
-private struct BoundsSink: PathSink {
+struct BoundsSink: PathSink {
     private var minX = Double.infinity, minY = Double.infinity
     private var maxX = -Double.infinity, maxY = -Double.infinity
     private var last = Point.zero

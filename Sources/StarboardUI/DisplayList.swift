@@ -24,6 +24,8 @@ enum DisplayItem {
 struct GroupAttributes {
     var transform: GroupTransform?
     var opacity: Double?
+    /// How the group's content mixes with what is below it (`mix-blend-mode`).
+    var blendMode: BlendMode?
     var filter: Filter?
     /// An outline the group's content is cut to, in the frame it was laid out in.
     var clip: (Clip, Rect)?
@@ -41,6 +43,8 @@ struct GroupAttributes {
 enum GroupTransform {
     case rotate(degrees: Double, about: Point)
     case scale(x: Double, y: Double, about: Point)
+    /// Any affine transform, in the root's points (a `Canvas`'s `translateBy`, `rotate`, …).
+    case matrix(AffineTransform)
 }
 
 /// One element that assistive technology (and Starboard's inspector) sees.

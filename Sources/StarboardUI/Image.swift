@@ -33,10 +33,16 @@ public struct Image: PrimitiveView, Equatable {
     /// The names Starboard can draw.
     public static var availableSymbols: [String] { Symbol.table.keys.sorted() }
 
+    /// The side of the square a symbol takes in `environment`: a little more than its font's size.
+    func side(in environment: EnvironmentValues) -> Double {
+        let font = (environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
+        return font.size * 1.15 * (scale ?? environment.imageScale).factor
+    }
+
     public func _makeNodes(in graph: inout ViewGraph) {
         let font = (graph.environment.font ?? .body).scaled(for: graph.environment.dynamicTypeSize)
         let scale = self.scale ?? graph.environment.imageScale
-        let side = font.size * 1.15 * scale.factor
+        let side = self.side(in: graph.environment)
         let foreground = graph.environment.foregroundPaint
         let mark = graph.pending.count
         if let symbol = Symbol.table[name] {

@@ -170,7 +170,7 @@ struct LayoutEngine {
             return size(child, aspectProposal(ratio, mode, child, proposal))
         case .fixedSize(let horizontal, let vertical):
             return size(child, Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height))
-        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority, .ignoresSafeArea, .trait:
+        case .offset, .scale, .rotation, .opacity, .filter, .accessibility, .tapTarget, .clip, .zIndex, .layoutPriority, .ignoresSafeArea, .trait, .group:
             return size(child, proposal)
         }
     }
@@ -644,7 +644,7 @@ struct LayoutEngine {
             // Right to left, the leading inset is on the right.
             let left = graph.nodes[Int(index)].mirrored ? insets.trailing : insets.leading
             place(child, Self.inset(proposal, insets), at: Point(x: rect.minX + left, y: rect.minY + insets.top), toRoot: toRoot)
-        case .offset, .position, .scale, .rotation, .opacity, .filter, .clip:
+        case .offset, .position, .scale, .rotation, .opacity, .filter, .clip, .group:
             placeEffect(index, modifier, child, proposal, in: rect, toRoot: toRoot)
         case .aspectRatio(let ratio, let mode):
             let offer = aspectProposal(ratio, mode, child, proposal)
@@ -705,6 +705,14 @@ struct LayoutEngine {
         case .clip(let index):
             let clip = graph.clips[Int(index)]
             placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.clip = (clip, rect) }
+        case .group(let index):
+            let effect = graph.groupEffects[Int(index)]
+            let matrix = effect.transform.map { $0.about(rect.origin) }
+            placeGroup(child, proposal, in: rect, toRoot: matrix.map { $0.followed(by: toRoot) } ?? toRoot) {
+                $0.transform = matrix.map { .matrix($0) }
+                $0.opacity = effect.opacity
+                $0.blendMode = effect.blendMode
+            }
         default:
             place(child, proposal, at: rect.origin, toRoot: toRoot)
         }

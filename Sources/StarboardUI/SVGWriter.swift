@@ -330,12 +330,28 @@ public struct SVGWriter: ~Copyable {
             body.append(" ")
             body.appendNumber(pivot.y * (1 - y))
             body.append(")\"")
+        case .matrix(let m)?:
+            body.append(" transform=\"matrix(")
+            for (index, value) in [m.a, m.b, m.c, m.d].enumerated() {
+                if index > 0 { body.append(" ") }
+                body.appendNumber(value, decimals: 6)
+            }
+            body.append(" ")
+            body.appendNumber(m.tx)
+            body.append(" ")
+            body.appendNumber(m.ty)
+            body.append(")\"")
         case nil:
             break
         }
         if let opacity = group.pointee.opacity {
             body.append(" opacity=\"")
             body.appendNumber(opacity)
+            body.append("\"")
+        }
+        if let blend = group.pointee.blendMode {
+            body.append(" style=\"mix-blend-mode:")
+            body.append(blend.cssName)
             body.append("\"")
         }
         if let filter = group.pointee.filter {

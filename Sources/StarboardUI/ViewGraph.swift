@@ -24,6 +24,8 @@ public struct ViewGraph {
     var actions: [TapAction] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
+    /// Transforms and blend modes of `Canvas` drawings and `.blendMode` (``GroupEffect``).
+    var groupEffects: [GroupEffect] = []
     /// Nodes `Section`s made, which a `List` keeps whole rather than making rows of.
     var sections: [Int32] = []
     /// ``Layout`` values of layout nodes, and what views tell their layouts (``LayoutTrait``).
@@ -87,6 +89,7 @@ public struct ViewGraph {
         actions.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
+        groupEffects.removeAll(keepingCapacity: true)
         sections.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         traits.removeAll(keepingCapacity: true)
@@ -198,6 +201,9 @@ public struct ViewGraph {
         case .clip(let clip):
             clips.append(clip)
             modifier = .clip(Int32(clips.count - 1))
+        case .group(let effect):
+            groupEffects.append(effect)
+            modifier = .group(Int32(groupEffects.count - 1))
         case .zIndex(let value): modifier = .zIndex(value)
         case .layoutPriority(let value): modifier = .layoutPriority(value)
         case .fixedSize(let horizontal, let vertical): modifier = .fixedSize(horizontal: horizontal, vertical: vertical)
@@ -461,6 +467,7 @@ enum LayoutEffect {
     case layoutPriority(Double)
     case ignoresSafeArea(Edge.Set)
     case trait(LayoutTrait)
+    case group(GroupEffect)
 }
 
 /// What a tap runs: a button's action, or an `onTapGesture` action told where the tap landed.
@@ -518,6 +525,8 @@ enum Modifier {
     case ignoresSafeArea(Edge.Set)
     /// What the view tells its layout: an index into ``ViewGraph/traits``.
     case trait(Int32)
+    /// An index into ``ViewGraph/groupEffects``.
+    case group(Int32)
 }
 
 /// A frame's fixed or flexible sizes; nil leaves that dimension to the child or the proposal.

@@ -180,7 +180,7 @@ enum ViewOutline {
         "Text", "HStack", "VStack", "ZStack", "Spacer", "GeometryReader", ".overlay", ".background",
         ".frame", ".padding", ".offset", ".position", ".scaleEffect", ".rotationEffect", ".opacity",
         ".aspectRatio", ".filter", ".accessibility", ".onTapGesture", ".fixedSize", ".clipShape", ".zIndex",
-        ".layoutPriority", ".ignoresSafeArea", "Layout", ".layoutValue",
+        ".layoutPriority", ".ignoresSafeArea", "Layout", ".layoutValue", ".blendMode",
     ]
 
     /// A node's index in ``names``.
@@ -215,6 +215,7 @@ enum ViewOutline {
             case .layoutPriority: 30
             case .ignoresSafeArea: 31
             case .trait: 33
+            case .group: 34
             }
         }
     }
