@@ -31,3 +31,15 @@ struct WorkerTrapTests {
         #expect(environment["PATH"] == "/usr/bin")
     }
 }
+
+/// The worker's time limits: one render has the host's limit; describing the package does not,
+/// since that grows with the number of components (500 took longer than a render's 2 s).
+@Suite("Worker limits")
+struct WorkerLimitTests {
+    @Test func theCatalogHasItsOwnLimitAndRendersKeepTheHosts() {
+        #expect(WorkerHost.limit(for: .catalog, render: 2) == WorkerHost.catalogLimit)
+        #expect(WorkerHost.catalogLimit >= 30)
+        #expect(WorkerHost.limit(for: .catalog, render: 90) == 90)
+        #expect(WorkerHost.limit(for: .batch(WorkerBatch(component: "RatingControl", base: .object([]), changes: [])), render: 2) == 2)
+    }
+}

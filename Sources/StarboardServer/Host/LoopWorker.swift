@@ -15,6 +15,7 @@ import Glibc
 final class LoopWorker: @unchecked Sendable {
     private struct Call {
         let frame: [UInt8]
+        let timeout: Double
         let completion: @Sendable (Result<WorkerReply, HostError>) -> Void
     }
 
@@ -40,7 +41,7 @@ final class LoopWorker: @unchecked Sendable {
 
     /// Sends `request`; `completion` runs on the service thread.
     func submit(_ request: WorkerRequest, completion: @escaping @Sendable (Result<WorkerReply, HostError>) -> Void) {
-        let call = Call(frame: WorkerCodec.encode(request), completion: completion)
+        let call = Call(frame: WorkerCodec.encode(request), timeout: WorkerHost.limit(for: request, render: timeout), completion: completion)
         // Posted even on the service thread: the completion must not run inside the caller's call.
         loop.execute { [self] watcher in
             self.watcher = watcher
@@ -106,7 +107,7 @@ final class LoopWorker: @unchecked Sendable {
         }
         let call = waiting.take(1)[0]
         current = call
-        link!.send(call.frame, timeout: timeout)
+        link!.send(call.frame, timeout: call.timeout)
     }
 
     private func complete(_ result: Result<WorkerReply, HostError>) {

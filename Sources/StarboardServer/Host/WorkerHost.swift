@@ -41,6 +41,17 @@ public final class WorkerHost: ComponentHost {
         shutdown()
     }
 
+    /// How long the worker may take to describe the package: it loads and lists every component
+    /// and preview, which grows with the package (a 500-component catalogue took over 2 s on this
+    /// 2-core machine under load), so the limit of one render does not apply to it.
+    public static let catalogLimit: Double = 60
+
+    /// The time limit of `request`: the catalog's, or `render` for everything else.
+    static func limit(for request: WorkerRequest, render: Double) -> Double {
+        if case .catalog = request { return max(render, catalogLimit) }
+        return render
+    }
+
     /// Starts the child now rather than on the first call, so start-up errors show early.
     public func start() throws(HostError) {
         try mode.withLock { (mode) throws(HostError) in
@@ -64,7 +75,7 @@ public final class WorkerHost: ComponentHost {
                     return .failure(error)
                 }
                 do throws(HostError) {
-                    let reply = try worker.exchange(request, timeout: timeout)
+                    let reply = try worker.exchange(request, timeout: Self.limit(for: request, render: timeout))
                     mode = .direct(worker)
                     return .success(reply)
                 } catch {
