@@ -19,7 +19,7 @@ test:
 	scripts/sanitize thread StarboardServerTests
 	scripts/sanitize address StarboardServerTests
 	FUZZ_SECONDS=5 scripts/fuzz
-	.build/debug/starboard audit
+	.build/debug/starboard audit --components
 	scripts/check-swiftui-views
 	node --test Tests/web/
 	python3 -m pytest -q Tests/e2e

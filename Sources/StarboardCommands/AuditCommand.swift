@@ -2,13 +2,15 @@ import Foundation
 import StarboardInspector
 import StarboardUI
 
-/// `starboard audit [NAME ...] [--json] [environment flags]`: what breaks in each environment.
+/// `starboard audit [NAME ...] [--json] [--components] [environment flags]`: what breaks in each
+/// environment.
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Check contrast, clipped text, tap targets and mirroring in every environment"
     struct Options: Equatable, Sendable, HasEnvironmentFlags {
         var names: [String] = []
         var json = false
+        var componentsOnly = false
         var flags = EnvironmentFlags()
     }
 
@@ -25,6 +27,10 @@ enum AuditCommand: Command {
               - characters no installed font has, which are drawn as empty boxes.
             Prints a table and exits 1 when anything is found, 0 when nothing is.
 
+            With --components, previews of plain views (`#Preview`, `PreviewProvider`) are left out:
+            a gate for a library's own components, where previews show an app's screens as iOS draws
+            them (iOS's system blue on white is 4.0:1, its steppers 32 points tall).
+
             What it cannot see: text over an image or a blur, contrast inside a gradient away from the
             text's centre, and whether a label says something useful.
             """,
@@ -32,7 +38,10 @@ enum AuditCommand: Command {
             options.names.append(name)
             return nil
         },
-        options: [.flag("--json", help: "Print the findings as JSON.") { $0.json = true }] + EnvironmentFlags.options()
+        options: [
+            .flag("--json", help: "Print the findings as JSON.") { $0.json = true },
+            .flag("--components", help: "Only the registered components, not previews of plain views.") { $0.componentsOnly = true },
+        ] + EnvironmentFlags.options()
     )
     static var usage: String { declaration.usage }
 
@@ -52,7 +61,7 @@ enum AuditCommand: Command {
             guard let component = registry.component(named: name) else { return .failure(registry.unknownComponent(name).description) }
             components.append(component)
         }
-        if components.isEmpty { components = registry.components }
+        if components.isEmpty { components = registry.components.filter { !options.componentsOnly || $0.preview == nil } }
 
         struct Row {
             let component: String

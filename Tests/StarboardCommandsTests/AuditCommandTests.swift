@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StarboardCommands
+import StarboardComponents
 import StarboardInspector
 import StarboardUI
 
@@ -125,5 +126,18 @@ struct AuditCommandTests {
         }
         #expect(output.exitCode == 0, "\(output.stdout)")
         #expect(output.stdout.hasPrefix("No findings in "))
+    }
+
+    @Test func componentsLeavesOutPreviewsOfPlainViews() throws {
+        // The program's registry, previews of plain views included (Components/Screens has some).
+        let registry = try Registry(shippedComponents, previewEntries: true)
+        let previews = registry.components.filter { $0.preview != nil }
+        try #require(!previews.isEmpty, "the shipped package has previews of plain views")
+        let gated = AuditCommand.audit(["--components"], registry: registry)
+        #expect(gated.exitCode == 0, "\(gated.stdout)")
+        let components = registry.components.count - previews.count
+        #expect(gated.stdout.hasSuffix(" of \(components) components.\n"), "\(gated.stdout)")
+        let everything = AuditCommand.audit([previews[0].name, "--scheme", "light"], registry: registry)
+        #expect(everything.stdout.contains(previews[0].name) || everything.stdout.contains("of 1 component"))
     }
 }
