@@ -134,7 +134,7 @@ public struct BuildManifest: Sendable, Equatable {
     ///
     /// Commands to run only when each changed file still exists, is a Swift source a compile of
     /// `binary` already reads, and everything downstream of those compiles is a shell command
-    /// (a compile or the link); anything else (a new, removed or renamed file, a resource, a C
+    /// (a compile or the link) or one that needs no running; anything else (a new, removed or renamed file, a resource, a C
     /// file, a file of another product) is a full build.
     public func plan(changed: [String], binary: String) -> Plan {
         var producer: [String: Int] = [:]
@@ -172,7 +172,9 @@ public struct BuildManifest: Sendable, Equatable {
                 grew = true
             }
         }
-        if let other = dirty.sorted().first(where: { !["shell", "phony"].contains(commands[$0].tool) }) {
+        // `phony` commands only group nodes; `write-auxiliary-file` writes what the plan says (file
+        // lists, the swift version), which an unchanged file set leaves as it was.
+        if let other = dirty.sorted().first(where: { !["shell", "phony", "write-auxiliary-file"].contains(commands[$0].tool) }) {
             return .fullBuild("\(commands[other].name) needs SwiftPM's \(commands[other].tool) tool")
         }
         // In dependency order, the manifest's own order breaking ties.

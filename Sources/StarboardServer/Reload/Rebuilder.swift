@@ -321,6 +321,9 @@ public final class Rebuilder: Sendable {
         }
         for pid in tree where ProcessTree.isRunning(pid) { _ = kill(pid, SIGKILL) }
         child.signalGroup(SIGKILL)
+        // SIGKILL is delivered at once but the process ends a moment later.
+        let killed = DispatchTime.now() + 1
+        while DispatchTime.now() < killed, tree.contains(where: ProcessTree.isRunning) { usleep(5_000) }
     }
 
     static func message(state: String, phase: String? = nil, detail: String? = nil, diagnostics: [Diagnostic] = [],
