@@ -178,7 +178,8 @@ enum EditBench {
             let seconds = Double(rendered! - saved) / 1e9
             let how = succeeded?["how"] as? String ?? "swift build"
             timed.append(Edit(seconds: seconds, how: how, phases: phases.isEmpty ? [("build", succeeded?["buildSeconds"] as? Double ?? 0)] : phases))
-            log(String(format: "edit %d: %.2f s (%@)", edit, seconds, how) + phases.map { String(format: ", %@ %.2f", $0.0, $0.1) }.joined())
+            log(String(format: "edit %d: %.2f s (%@)", edit, seconds, how) + phases.map { String(format: ", %@ %.2f", $0.0, $0.1) }.joined()
+                + ((succeeded?["reason"] as? String).map { "; full build because " + $0 } ?? ""))
             Thread.sleep(forTimeInterval: pause)
         }
         // Leave the package as it was written, so the next run starts from a built state.

@@ -46,8 +46,8 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// What a rebuild needs after some files changed.
     public enum Plan: Sendable, Equatable {
-        /// Run these commands in this order (compiles, then the link); `modules` are the ones
-        /// compiled.
+        /// Run these commands in this order (compiles, then the link; `phony` ones only name a
+        /// group of files), each when one of its inputs changed; `modules` are those compiled.
         case commands([Command], modules: [String])
         /// Leave it to `swift build`, for this reason.
         case fullBuild(String)
@@ -186,7 +186,7 @@ public struct BuildManifest: Sendable, Equatable {
                 return .fullBuild("the manifest's commands depend on each other in a cycle")
             }
             let index = left.remove(at: ready)
-            if commands[index].tool == "shell" { ordered.append(commands[index]) }
+            if ["shell", "phony"].contains(commands[index].tool) { ordered.append(commands[index]) }
         }
         return .commands(ordered, modules: ordered.compactMap(\.moduleName))
     }

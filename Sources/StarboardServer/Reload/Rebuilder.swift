@@ -207,22 +207,38 @@ public final class Rebuilder: Sendable {
             }
         }
         switch plan {
-        case .commands(let commands, let modules):
+        case .commands(let commands, _):
             guard let lock = acquireLock(begin: { begin("waiting", "another swift build is using \(self.scratch)") }) else {
                 return fail([], output: "cannot lock \(lockPath)")
             }
             defer { lock.unlock() }
-            var compiling = false
-            for command in commands {
-                if command.moduleName != nil {
-                    if !compiling { begin("compiling", modules.joined(separator: ", ")) }
-                    compiling = true
+            // The plan is what may need running; a command runs when one of its inputs did change:
+            // an edited source, or an output of a command run before it whose bytes are new. A
+            // body's edit leaves the module's interface (.swiftmodule) byte for byte as it was, so
+            // what imports it is not compiled again.
+            var changed = Set(paths.map { URL(fileURLWithPath: $0).standardized.path })
+            var compiled: [String] = []
+            for command in commands where command.inputs.contains(where: changed.contains) {
+                if command.tool == "phony" {
+                    // Only a name for a group of files: changed when they are.
+                    changed.formUnion(command.outputs)
+                    continue
+                }
+                if let module = command.moduleName {
+                    compiled.append(module)
+                    if current?.name != "compiling" { begin("compiling", module) }
                 } else if current?.name != "linking" {
                     begin("linking", (command.outputs.first as NSString?)?.lastPathComponent)
                 }
+                let interfaces = command.outputs.filter { $0.hasSuffix(".swiftmodule") }
+                let before = interfaces.map { FileManager.default.contents(atPath: $0) }
                 let result = runStep(command.directArguments)
                 if let verdict = interrupted() { return verdict }
                 if result.status != 0 { return fail(Self.diagnostics(in: result.output, package: package), output: result.output) }
+                for output in command.outputs {
+                    if let at = interfaces.firstIndex(of: output), before[at] != nil, FileManager.default.contents(atPath: output) == before[at] { continue }
+                    changed.insert(output)
+                }
             }
         case .fullBuild(let why):
             how = "swift build"
