@@ -100,13 +100,10 @@ enum EditBench {
                 )
 
                 """,
-            "Sources/EditBenchPreviews/main.swift": """
-                import EditBench
-                import StarboardKit
-
-                Starboard.main(components: [EditCard.self])
-
-                """,
+            // Spelled in pieces: `starboard new` looks for a registration list in this package's
+            // sources, and this one is the scratch package's, not Starboard's.
+            "Sources/EditBenchPreviews/main.swift": ["import EditBench", "import StarboardKit", "",
+                                                     "Starboard.main(" + "components" + ": [EditCard.self])", ""].joined(separator: "\n"),
             "Sources/EditBench/EditCard.swift": componentSource(red: 0),
         ]
     }
