@@ -19,21 +19,11 @@ public struct BuildManifest: Sendable, Equatable {
         public var arguments: [String]
 
         /// The arguments to run it with by hand: plain diagnostics instead of the driver's JSON
-        /// (`-parseable-output`, which SwiftPM reads and a person does not), and no index store
-        /// (for editors; writing it is time an edit waits for).
+        /// (`-parseable-output`, which SwiftPM reads and a person does not). Everything else stays
+        /// as SwiftPM has it: a debug module serializes its compile options, so that dropping one
+        /// (the index store, say) would change the `.swiftmodule` and recompile what imports it.
         public var directArguments: [String] {
-            var kept: [String] = []
-            var index = 0
-            while index < arguments.count {
-                switch arguments[index] {
-                case "-parseable-output": index += 1
-                case "-index-store-path": index += 2
-                default:
-                    kept.append(arguments[index])
-                    index += 1
-                }
-            }
-            return kept
+            arguments.filter { $0 != "-parseable-output" }
         }
 
         /// The module a Swift compile builds (`-module-name`), nil for other commands.
