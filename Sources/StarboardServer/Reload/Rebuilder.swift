@@ -214,8 +214,9 @@ public final class Rebuilder: Sendable {
             defer { lock.unlock() }
             // The plan is what may need running; a command runs when one of its inputs did change:
             // an edited source, or an output of a command run before it whose bytes are new. A
-            // body's edit leaves the module's interface (.swiftmodule) byte for byte as it was, so
-            // what imports it is not compiled again.
+            // body's edit leaves the module's interface (.swiftmodule) byte for byte as the last
+            // direct compile wrote it, so what imports it is not compiled again (the first direct
+            // compile after SwiftPM's writes one that differs, and pays for that once).
             var changed = Set(paths.map { URL(fileURLWithPath: $0).standardized.path })
             var compiled: [String] = []
             for command in commands where command.inputs.contains(where: changed.contains) {
