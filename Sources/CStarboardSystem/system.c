@@ -23,7 +23,7 @@ static void fail_in_child(int report, int error) {
 }
 
 pid_t starboard_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
-                      const int fds[3], int die_with_parent) {
+                      const int fds[3], int flags) {
     /* Close-on-exec: it closes by itself when exec succeeds, so reading 0 bytes means success. */
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) return -errno;
@@ -33,7 +33,10 @@ pid_t starboard_spawn(const char *path, char *const argv[], char *const envp[], 
      * cheap in a server with a large heap (fork would copy its page tables). */
     pid_t child = vfork();
     if (child == 0) {
-        if (die_with_parent) {
+        /* A process group of its own: the caller can stop the child and everything it started
+         * (swift build's compilers and linkers) with one kill(-pid, …). */
+        if ((flags & STARBOARD_SPAWN_OWN_GROUP) && setpgid(0, 0) != 0) fail_in_child(report[1], errno);
+        if (flags & STARBOARD_SPAWN_DIE_WITH_PARENT) {
             if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) fail_in_child(report[1], errno);
             if (getppid() != parent) _exit(127);
         }

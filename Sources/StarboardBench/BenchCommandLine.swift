@@ -46,6 +46,16 @@ public enum BenchCommandLine {
           --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
                                  permessage-deflate (by default they offer it as browsers do).
         Set STARBOARD_BIN to start servers from another starboard executable.
+
+        USAGE: starboard-bench --edit-only [--edits N] [--starboard DIR] [--package DIR] [--pause SECONDS]
+
+          Save → new render under `serve --watch`: writes a scratch consumer package with one
+          component (EditCard) that uses the Starboard at --starboard (default: the current
+          folder) as a path dependency, in --package (default .build/edit-bench; kept, so that a
+          second run starts warm), builds it, starts its previews executable with serve --watch,
+          and saves N edits to the component's file (default 10), each --pause seconds (default 1)
+          after the last one's render, timing each from the save to the render that shows it, with
+          the phases the server reports.
         """
 
     /// Runs the bench (or, hidden, its echo server) and exits.
@@ -70,6 +80,7 @@ public enum BenchCommandLine {
     /// Parses the options and runs the bench, returning what to print.
     public static func run(_ arguments: [String], registry makeRegistry: () throws(RegistryError) -> Registry) -> CommandOutput {
         if arguments.contains("--help") || arguments.contains("-h") { return CommandOutput(stdout: usage + "\n") }
+        if arguments.first == "--edit-only" { return EditBench.main(Array(arguments.dropFirst())) }
         let parsed: (options: BenchOptions, json: String?, layoutOnly: Bool, renderCost: Bool, profiles: String?)
         switch parse(arguments) {
         case .failure(let error): return error.output

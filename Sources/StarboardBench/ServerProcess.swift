@@ -21,11 +21,12 @@ final class ServerProcess {
     /// The process id.
     var pid: pid_t { child.pid }
 
-    /// Starts `executable` with `arguments` (argv[1...]).
-    init(executable: String, arguments: [String]) throws(BenchError) {
+    /// Starts `executable` with `arguments` (argv[1...]), in `workingDirectory` or this process's.
+    init(executable: String, arguments: [String], workingDirectory: String? = nil) throws(BenchError) {
         ServerRegistry.installExitHandler()
         var options = ChildProcess.Options(stdin: .null, stdout: .pipe, stderr: .stdout)
         options.dieWithParent = true
+        options.workingDirectory = workingDirectory
         do {
             child = try ChildProcess(executable, arguments: arguments, options: options)
         } catch {

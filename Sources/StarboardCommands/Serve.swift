@@ -100,6 +100,7 @@ extension StarboardCommand {
         }
         if options.open { openInBrowser(listening.isWildcard ? urls[urls.count - 1] : urls[0]) }
         var watcher: FileWatcher?
+        var rebuilder: Rebuilder?
         if options.watch {
             guard let package else {
                 let here = FileManager.default.currentDirectoryPath
@@ -108,12 +109,14 @@ extension StarboardCommand {
                 return 1
             }
             let build = WatchBuild(executable: currentExecutable(), package: package)
-            let rebuilder = Rebuilder(package: package, product: build.product, buildOptions: build.options, session: server.session) { line in
+            let made = Rebuilder(package: package, product: build.product, buildOptions: build.options, session: server.session,
+                                 buildLimit: options.buildLimit) { line in
                 printError("watch: \(line)\n")
             }
             do {
                 let folders = ["Sources", "Components"].filter { FileManager.default.fileExists(atPath: package + "/" + $0) }
-                watcher = try FileWatcher(roots: folders.map { package + "/" + $0 }) { paths in rebuilder.sourcesChanged(paths) }
+                rebuilder = made
+                watcher = try FileWatcher(roots: folders.map { package + "/" + $0 }) { paths in made.sourcesChanged(paths) }
                 watcher?.start()
                 printError("watch: watching \(folders.map { $0 + "/" }.joined(separator: " and ")) in \(package); "
                     + "a change rebuilds \(([build.product] + build.options).joined(separator: " "))\n")
@@ -126,6 +129,8 @@ extension StarboardCommand {
 
         termination.wait()
         watcher?.stop()
+        // A build still running (and the compilers it started) ends with the server.
+        rebuilder?.stop()
         do {
             if try server.stop() {
                 FileHandle.standardOutput.write(Data("Starboard stopped; values saved to \(options.stateFile)\n".utf8))

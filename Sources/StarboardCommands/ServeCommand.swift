@@ -11,6 +11,8 @@ public struct ServeOptions: Equatable, Sendable {
     public var inProcess = false
     /// Rebuild and reload component code when sources change.
     public var watch = false
+    /// Seconds a `--watch` rebuild may take before it is stopped and reported.
+    public var buildLimit: Double = 300
 
     public init() {}
 }
@@ -22,6 +24,7 @@ enum ServeCommand: Command {
     static let usage = """
         USAGE: starboard serve [--host HOST] [--port PORT] [--web DIR] [--state FILE] [--open]
                                [--allow-origin ORIGIN]... [--no-origin-check] [--no-worker] [--watch]
+                               [--build-limit SECONDS]
 
         Serves the inspector page and the websocket protocol (docs/protocol.md). The page's
         "Save as variant" writes into the Swift sources of the package this runs in (Package.swift
@@ -51,6 +54,15 @@ enum ServeCommand: Command {
                                  the new component code in without dropping a connection or a
                                  value. Build errors show in the page while the last good code
                                  keeps serving. Run it in your package (or a folder inside it).
+                                 When only the contents of Swift files the last build compiled
+                                 changed, it runs the compile of their module(s) and the link as
+                                 SwiftPM planned them (.build/debug.yaml), skipping SwiftPM's
+                                 planning; a new or removed file, a resource, or a changed
+                                 Package.swift or Package.resolved gets a full swift build. A
+                                 change during a build stops it and starts again; stopping the
+                                 server stops the build and every compiler it started.
+          --build-limit SECONDS  With --watch: stop a rebuild that takes longer than this and
+                                 report it as failed (default 300).
           --no-worker            Run component code in the server process: a little faster, but a
                                  component that traps takes the server down with it. By default
                                  it runs in a worker process that is restarted after a crash or
@@ -108,6 +120,11 @@ enum ServeCommand: Command {
                 options.inProcess = true
             case "--watch":
                 options.watch = true
+            case "--build-limit":
+                guard let v = value(), let seconds = Double(v), seconds > 0, seconds.isFinite else {
+                    return .output(.usage("--build-limit needs a number of seconds above 0", help: usage))
+                }
+                options.buildLimit = seconds
             default:
                 return .output(.usage("unknown option \"\(argument)\"", help: usage))
             }

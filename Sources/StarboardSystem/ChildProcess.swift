@@ -47,6 +47,9 @@ public final class ChildProcess: Sendable {
         /// SIGTERM to the child when the thread that started it ends (a bench killed mid-run
         /// leaves no server behind).
         public var dieWithParent = false
+        /// A process group of its own, so ``signalGroup(_:)`` reaches whatever the child starts
+        /// (`swift build`'s compilers and linkers), and a terminal's Ctrl-C does not.
+        public var ownProcessGroup = false
 
         public init(stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit) {
             self.stdin = stdin
@@ -104,11 +107,12 @@ public final class ChildProcess: Sendable {
             }
             let started: pid_t = childEnds.withUnsafeBufferPointer { fds in
                 argv.withUnsafeBufferPointer { argvPointer in
+                    let flags = (options.dieWithParent ? STARBOARD_SPAWN_DIE_WITH_PARENT : 0) | (options.ownProcessGroup ? STARBOARD_SPAWN_OWN_GROUP : 0)
                     let run = { (envpPointer: UnsafePointer<UnsafeMutablePointer<CChar>?>) in
                         if let folder = options.workingDirectory {
-                            return starboard_spawn(executable, argvPointer.baseAddress, envpPointer, folder, fds.baseAddress, options.dieWithParent ? 1 : 0)
+                            return starboard_spawn(executable, argvPointer.baseAddress, envpPointer, folder, fds.baseAddress, flags)
                         }
-                        return starboard_spawn(executable, argvPointer.baseAddress, envpPointer, nil, fds.baseAddress, options.dieWithParent ? 1 : 0)
+                        return starboard_spawn(executable, argvPointer.baseAddress, envpPointer, nil, fds.baseAddress, flags)
                     }
                     if let envp { return envp.withUnsafeBufferPointer { run($0.baseAddress!) } }
                     return run(UnsafePointer(environ))
@@ -176,6 +180,12 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// Sends `signal` to the child's process group (see ``Options/ownProcessGroup``): the child and
+    /// all it started that is still in the group, even once the child itself has been reaped.
+    public func signalGroup(_ signal: Int32) {
+        _ = Glibc.kill(-pid, signal)
+    }
+
     /// Waits for the child to end.
     @discardableResult
     public func wait() -> Termination {
@@ -232,13 +242,17 @@ extension ChildProcess {
     /// Runs `executable` to its end, feeding it `input` while reading its stdout and stderr at the
     /// same time, so that a child writing much (or chattering on stderr) never blocks on a full
     /// pipe while this process waits for something else. stderr may be `.stdout` to merge them.
+    /// `started` gets the child as soon as it runs (to stop it from another thread).
     public static func run(_ executable: String, arguments: [String] = [], input: [UInt8]? = nil,
                            stderr: Stream = .pipe, environment: [String: String]? = nil,
-                           workingDirectory: String? = nil) throws(SystemError) -> Output {
+                           workingDirectory: String? = nil, ownProcessGroup: Bool = false,
+                           started: (ChildProcess) -> Void = { _ in }) throws(SystemError) -> Output {
         var options = Options(stdin: input == nil ? .null : .pipe, stdout: .pipe, stderr: stderr)
         options.environment = environment
         options.workingDirectory = workingDirectory
+        options.ownProcessGroup = ownProcessGroup
         let child = try ChildProcess(executable, arguments: arguments, options: options)
+        started(child)
         var output = Output(termination: .exited(0), stdout: [], stderr: [])
         do throws(SystemError) {
             try child.pump(input: input ?? [], into: &output)

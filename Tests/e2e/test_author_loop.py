@@ -120,9 +120,18 @@ def test_watch_rebuilds_and_swaps_code_keeping_connections_and_values(package):
             seen: list = []
             render = await next_message(ws, lambda m: m["type"] == "render" and 'fill="#00B8FF"' in m["svg"], BUILD_TIMEOUT, seen)
             figures["save_to_preview_s"] = time.monotonic() - saved
-            assert build_states(seen) == ["building"] and any(m["type"] == "catalog" for m in seen)
-            done = await next_message(ws, lambda m: m["type"] == "build", 30)
-            assert done["state"] == "succeeded", done
+            # The phases as they start, then `succeeded`, then the catalog of the new code.
+            kinds = [m["type"] if m["type"] != "build" else m["state"] for m in seen if m["type"] in ("build", "catalog")]
+            assert kinds[-2:] == ["succeeded", "catalog"] and set(kinds[:-2]) == {"building"}, kinds
+            done = next(m for m in seen if m["type"] == "build" and m["state"] == "succeeded")
+            # Only a body changed: the module's compile and the link, without SwiftPM.
+            assert done["how"] == "direct", done
+            started = [m["phase"] for m in seen if m["type"] == "build" and m["state"] == "building"]
+            # (The first direct compile after SwiftPM's own writes a .swiftmodule that differs from
+            # SwiftPM's, so what imports it is compiled too: compiling and linking may come twice.)
+            assert started[0] == "planning" and started[-1] == "restarting", started
+            assert {"compiling", "linking"} <= set(started) <= {"planning", "compiling", "linking", "restarting"}, started
+            assert [p["name"] for p in done["phases"]] == started and all(p["seconds"] >= 0 for p in done["phases"])
             figures["build_s"] = done["buildSeconds"]
             assert render["values"]["starCount"] == 7 and render["values"]["rating"] == 2
             assert render["svg"].count('fill="#00B8FF"') == 2 and "variants" in render
@@ -145,8 +154,7 @@ def test_watch_rebuilds_and_swaps_code_keeping_connections_and_values(package):
             seen = []
             back = await next_message(ws, lambda m: m["type"] == "render" and 'fill="#FFB800"' in m["svg"], BUILD_TIMEOUT, seen)
             assert back["values"]["starCount"] == 6
-            assert "failed" not in build_states(seen)
-            assert (await next_message(ws, lambda m: m["type"] == "build", 30))["state"] == "succeeded"
+            assert "failed" not in build_states(seen) and build_states(seen)[-1] == "succeeded"
             await ws.close()
         asyncio.run(run())
     except BaseException:
@@ -201,8 +209,8 @@ def test_a_saved_variant_compiles_and_appears_after_the_rebuild(package):
             catalog = await next_message(ws, lambda m: m["type"] == "catalog", BUILD_TIMEOUT, seen)
             rating = next(c for c in catalog["components"] if c["name"] == "RatingControl")
             assert rating["variants"][-1] == {"name": 'Six "quoted" stars', "values": {"starCount": 6, "rating": 1}}
-            done = await next_message(ws, lambda m: m["type"] == "build", 30, seen)
-            assert done["state"] == "succeeded", done
+            # `succeeded` came before the catalog of what the build made.
+            assert [m["state"] for m in seen if m["type"] == "build"][-1] == "succeeded", seen
             # Subscribing again brings the variants rendered, the new one among them.
             await ws.send(json.dumps({"type": "unsubscribe", "component": "RatingControl"}))
             await ws.send(json.dumps({"type": "subscribe", "component": "RatingControl"}))
@@ -217,3 +225,76 @@ def test_a_saved_variant_compiles_and_appears_after_the_rebuild(package):
     finally:
         source.write_text(original)
         server.stop()
+
+
+def swift_builds_in(package: Path) -> list:
+    """The swift-build and compiler processes working in `package` (by working folder or argument)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            cwd = os.readlink(entry / "cwd")
+        except OSError:
+            continue
+        name = Path(command[0].decode(errors="replace")).name
+        if name in ("swift-build", "swift-frontend", "swiftc", "swift-driver", "ld.gold", "ld.lld", "clang") and (
+                cwd.startswith(str(package)) or any(str(package).encode() in part for part in command)):
+            found.append((entry.name, name))
+    return found
+
+
+def test_package_swift_edit_falls_back_and_a_stopped_server_leaves_no_build(package):
+    """A changed Package.swift is planned by SwiftPM (a full swift build, with the reason), the next
+    body edit is compiled directly again, and stopping the server during a full build stops it
+    and every compiler it started."""
+    server = StarboardServer(package / ".build/debug/starboard", package / ".starboard/state-fallback.json",
+                             ["--watch", "--no-origin-check", "--web", str(REPO / "Web")], cwd=package)
+    server.start()
+    source = package / "Components/RatingControl.swift"
+    manifest = package / "Package.swift"
+    original, original_manifest = source.read_text(), manifest.read_text()
+    stopped = False
+    try:
+        async def run():
+            ws = await websockets.connect(server.ws_url, subprotocols=["starboard.v1"], max_size=None)
+            await next_message(ws, lambda m: m["type"] == "catalog", 10)
+            await ws.send(json.dumps({"type": "subscribe", "component": "RatingControl"}))
+            await next_message(ws, lambda m: m["type"] == "render", 10)
+
+            manifest.write_text(original_manifest + "\n// edited by the test\n")
+            save_like_an_editor(source, original.replace("red8: 255, green8: 184, blue8: 0", "red8: 0, green8: 184, blue8: 254"))
+            done = await next_message(ws, lambda m: m["type"] == "build" and m["state"] in ("succeeded", "failed"), BUILD_TIMEOUT)
+            assert done["state"] == "succeeded" and done["how"] == "swift build", done
+            assert "Package.swift changed" in done["reason"], done
+
+            save_like_an_editor(source, original.replace("red8: 255, green8: 184, blue8: 0", "red8: 0, green8: 184, blue8: 253"))
+            done = await next_message(ws, lambda m: m["type"] == "build" and m["state"] in ("succeeded", "failed"), BUILD_TIMEOUT)
+            assert done["state"] == "succeeded" and done["how"] == "direct", done
+
+            # A full build again, stopped with the server while it runs.
+            manifest.write_text(original_manifest + "\n// edited by the test again\n")
+            save_like_an_editor(source, original)
+            await next_message(ws, lambda m: m["type"] == "build" and m.get("phase") == "building", 30)
+            await ws.close()
+        asyncio.run(run())
+        deadline = time.monotonic() + 30
+        while not swift_builds_in(package) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert swift_builds_in(package), "the full build never started"
+        server.stop()
+        stopped = True
+        assert server.process.returncode == 0, "".join(server.output)
+        time.sleep(0.5)
+        assert swift_builds_in(package) == [], swift_builds_in(package)
+    except BaseException:
+        print("server output:\n" + "".join(server.output))
+        raise
+    finally:
+        source.write_text(original)
+        manifest.write_text(original_manifest)
+        if not stopped:
+            server.stop()
+    # What the stopped build left is built again by hand, as a person would.
+    build(package)

@@ -3,9 +3,15 @@
 // be saved ("saving" messages). They are shown over the canvas while the last good preview stays
 // visible underneath.
 
+import { describeBuild } from './buildphases.js';
+
+/** How long "Done in … s" stays after a good build. */
+const DONE_SHOWN_MS = 4000;
+
 export class Problems {
   #banner;
   #build;
+  #hideDone = null;
   #saving;
   #problems = new Map(); // component → message, until its next good render
   #current = null;
@@ -64,19 +70,46 @@ export class Problems {
     this.#banner.append(title, text, hint);
   }
 
-  /** `{"type":"build","state":"building"|"failed"|"succeeded", …}` from `serve --watch`. */
+  /** `{"type":"build","state":"building"|"failed"|"succeeded","phase":…,"phases":[…], …}` from `serve --watch`. */
   showBuild(message) {
     const panel = this.#build;
     panel.dataset.state = message.state;
     panel.replaceChildren();
+    clearTimeout(this.#hideDone);
+    panel.hidden = false;
+    const shown = describeBuild(message);
+    const title = document.createElement('strong');
+    title.textContent = shown.title;
+    panel.append(title);
+    if (shown.steps.length) {
+      const steps = document.createElement('ol');
+      steps.className = 'build-phases';
+      for (const step of shown.steps) {
+        const item = document.createElement('li');
+        if (step.current) item.dataset.current = 'true';
+        const label = document.createElement('span');
+        label.textContent = step.label;
+        item.append(label);
+        if (step.time) {
+          const time = document.createElement('span');
+          time.className = 'build-time';
+          time.textContent = step.time;
+          item.append(time);
+        }
+        steps.append(item);
+      }
+      panel.append(steps);
+    }
+    if (shown.note) {
+      const note = document.createElement('p');
+      note.className = 'build-note';
+      note.textContent = shown.note;
+      panel.append(note);
+    }
     if (message.state === 'succeeded') {
-      panel.hidden = true;
+      this.#hideDone = setTimeout(() => { panel.hidden = true; }, DONE_SHOWN_MS);
       return;
     }
-    panel.hidden = false;
-    const title = document.createElement('strong');
-    title.textContent = message.state === 'building' ? 'Building…' : 'Build failed';
-    panel.append(title);
     if (message.state !== 'failed') return;
     const list = document.createElement('ul');
     for (const diagnostic of message.diagnostics ?? []) {

@@ -136,8 +136,10 @@ public final class Session: WebSocketHandler {
 
     /// Switches to new component code: fetches its catalog, re-checks every component's values
     /// against it, sends the new catalog to everyone and a fresh render to every subscriber.
-    /// Connections and values stay. On failure the old host stays in charge.
-    public func reload(to host: any ComponentHost) throws(HostError) -> [String] {
+    /// Connections and values stay. On failure the old host stays in charge. `announcing` (a
+    /// `build` message) goes to everyone just before the new catalog, so a page hears that the
+    /// build succeeded before it gets what the build made.
+    public func reload(to host: any ComponentHost, announcing: String? = nil) throws(HostError) -> [String] {
         let catalog = try HotReload.fetchCatalog(from: host)
         // Changes wait while the code is switched (so the values read below stay the newest), and
         // the request the old code is working on is answered first.
@@ -157,6 +159,7 @@ public final class Session: WebSocketHandler {
             let old = state.host
             state.host = host
             var effects = SessionEffects()
+            if let announcing { state.core.announceBuild(announcing, failed: false, into: &effects) }
             state.core.swap(to: catalog, restored: restored, into: &effects)
             carryOut(effects, host: host, sink: state.sink)
             return old
