@@ -199,12 +199,13 @@ struct _LayoutContainer<L: Layout, Content: View>: PrimitiveView {
 protocol BuiltInLayout: Layout {}
 
 extension ViewGraph {
-    /// A layout node over what `content` makes.
-    mutating func makeLayout(_ entry: LayoutEntry, _ content: some View) {
+    /// A layout node over what `content` makes; a `Spacer` or `Divider` directly inside lies
+    /// along `axis` (a `Grid`'s rows are stacked vertically).
+    mutating func makeLayout(_ entry: LayoutEntry, _ content: some View, axis: Axis? = nil) {
         guard enter() else { return }
         let mark = pending.count
         let outerAxis = stackAxis
-        stackAxis = nil
+        stackAxis = axis
         content._makeNodes(in: &self)
         stackAxis = outerAxis
         layouts.append(entry)
