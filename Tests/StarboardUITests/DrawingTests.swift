@@ -169,3 +169,19 @@ import Testing
         }
     }
 }
+
+/// `Text("Hiker since ") + Text(date, style: .date)`: a literal (now read as Markdown) joined to a
+/// formatted date keeps both runs, copied and joined again (the reverted first try crashed here).
+@Suite struct MarkdownJoinedTextTests {
+    @Test func aLiteralJoinedToADateKeepsBothRuns() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 0)
+        let joined = Text("Hiker since ") + Text(date, style: .date).italic()
+        let copies = [joined, joined + Text(" **now**")]
+        #expect(copies[0].plainString == "Hiker since January 1, 2001")
+        #expect(copies[1].plainString == "Hiker since January 1, 2001 now")
+        let svg = try Renderer.render(copies[1]).svg
+        #expect(svg.contains(">Hiker since <") && !svg.contains("font-style=\"italic\" fill=\"#000000\"> </tspan>"))
+        #expect(svg.contains("font-style=\"italic\" fill=\"#000000\">January 1, 2001</tspan>"))
+        #expect(svg.contains("font-weight=\"bold\" fill=\"#000000\">now</tspan>"))
+    }
+}
