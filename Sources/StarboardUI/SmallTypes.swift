@@ -7,22 +7,29 @@ import Foundation
 /// text as written: there are no string tables to look it up in.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Sendable {
     let string: String
+    /// The literal as Markdown, its interpolated values escaped: SwiftUI reads a literal's own
+    /// `**` and `[…](…)` as Markdown, never those of the values put into it.
+    let markdown: String
 
     public init(_ value: String) {
         string = value
+        markdown = value
     }
 
     public init(stringLiteral value: String) {
         string = value
+        markdown = value
     }
 
     public init(stringInterpolation: StringInterpolation) {
         string = stringInterpolation.output
+        markdown = stringInterpolation.markdown
     }
 
     /// Builds the text of an interpolated literal.
     public struct StringInterpolation: StringInterpolationProtocol {
         var output = ""
+        var markdown = ""
 
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + 8 * interpolationCount)
@@ -30,40 +37,48 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
 
         public mutating func appendLiteral(_ literal: String) {
             output += literal
+            markdown += literal
+        }
+
+        /// An interpolated value: as it is, and escaped in the Markdown.
+        private mutating func appendValue(_ value: String) {
+            output += value
+            markdown += MarkdownText.escaped(value)
         }
 
         public mutating func appendInterpolation<T>(_ value: T) {
-            output += String(describing: value)
+            appendValue(String(describing: value))
         }
 
         /// A number written with a printf-style specifier, `%.1f` or `%d`, in the POSIX locale
         /// (as SwiftUI writes a specifier, whatever the language).
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            output += String(format: specifier, locale: nil, value)
+            appendValue(String(format: specifier, locale: nil, value))
         }
 
         /// A value in a Foundation format style, formatted for US English (a literal is built
         /// before the view knows its environment's locale).
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
             if let localizable = format as? any LocaleAdjustableFormat, let localized = localizable.localized(Locale(identifier: "en_US")) as? F {
-                output += localized.format(input)
+                appendValue(localized.format(input))
             } else {
-                output += format.format(input)
+                appendValue(format.format(input))
             }
         }
 
         /// Text inside text: its string (its own styling is not kept).
         public mutating func appendInterpolation(_ text: Text) {
-            output += text.first.string + text.rest.map(\.string).joined()
+            appendValue(text.first.string + text.rest.map(\.string).joined())
         }
     }
 }
 
 extension Text {
     /// A literal, with its interpolations and their specifiers written out; no string table is
-    /// looked in.
+    /// looked in. Its inline Markdown (bold, italic, code, links) is read as SwiftUI reads a
+    /// literal's (`MarkdownText`); a `String` variable's is not.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        self.init(verbatim: key.string)
+        self.init(markdown: key.markdown, plain: key.string)
     }
 }
 

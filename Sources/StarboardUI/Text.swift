@@ -142,6 +142,10 @@ public struct Text: PrimitiveView, Equatable {
         var weight: Font.Weight?
         var isItalic: Bool?
         var color: Color?
+        /// Markdown's code: the font's monospaced design, whatever font is set.
+        var isMonospaced = false
+        /// Markdown's link: drawn in the tint, whatever color is set, as SwiftUI draws links.
+        var isLink = false
         /// Text formatted once the environment (its locale) is known.
         var format: Formatting?
     }
@@ -159,6 +163,9 @@ public struct Text: PrimitiveView, Equatable {
     var first: Run
     var rest: [Run] = []
 
+    /// A string as it is, Markdown and all: disfavoured, as SwiftUI's, so a literal is a
+    /// ``LocalizedStringKey`` (whose Markdown is read) and only a variable comes here.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
         first = Run(string: String(content))
     }
@@ -227,7 +234,9 @@ public struct Text: PrimitiveView, Equatable {
             var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
-            let paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
+            if run.isMonospaced { font.design = .monospaced }
+            var paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
+            if run.isLink { paint = .color((environment.tint ?? .accentColor).resolve(in: environment)) }
             let formatted = run.format.map { FormattedText.string($0, locale: environment.locale, timeZone: environment.timeZone) }
             return (formatted ?? run.string, font, paint)
         }

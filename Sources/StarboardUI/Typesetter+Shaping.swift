@@ -200,7 +200,9 @@ extension Typesetter {
         while index < string.endIndex {
             let next = string.index(after: index)
             let offset = utf8.distance(from: utf8.startIndex, to: index)
-            while span + 1 < spanCount, key.spans![span + 1].start <= offset { span += 1 }
+            // A run's spaces and punctuation are in its own face, not the run's before it
+            // (`Text("*now*.")`: the full stop is upright).
+            while span + 1 < spanCount, key.spans![span + 1].start <= offset { span += 1; previousFace = nil }
             let character = string[index]
             shaped.offsets.append(Int32(offset))
             spans.append(Int32(span))

@@ -123,3 +123,65 @@ import Testing
         #expect(lightSVG.contains(material == .bar ? "fill=\"#F9F9F9\"" : "fill=\"#FFFFFF\""))
     }
 }
+
+/// Markdown in `Text` literals, as SwiftUI reads it.
+@Suite struct MarkdownTextTests {
+    @Test func aLiteralsMarkdownBecomesRunsInTheirOwnFaces() throws {
+        let svg = try Renderer.render(Text("Go **far** *now* `code` [docs](https://example.com)")).svg
+        #expect(!svg.contains("**") && !svg.contains("`") && !svg.contains("https://"))
+        #expect(svg.contains("font-weight=\"bold\" fill=\"#000000\">far</tspan>"))
+        #expect(svg.contains("font-style=\"italic\" fill=\"#000000\">now</tspan>"))
+        #expect(svg.contains("font-family=\"DejaVu Sans Mono\" font-size=\"17\" fill=\"#000000\">code</tspan>"))
+        // The link is in the accent color, its text without the brackets.
+        #expect(svg.contains("fill=\"#007AFF\">docs</tspan>"))
+    }
+
+    @Test func aStringVariableIsNotMarkdown() throws {
+        let source = "**not bold**"
+        let svg = try Renderer.render(Text(source)).svg
+        #expect(svg.contains("**not bold**"))
+        #expect(!svg.contains("font-weight"))
+    }
+
+    @Test func interpolatedValuesAreNotMarkdown() throws {
+        let name = "*star*"
+        let svg = try Renderer.render(Text("Hello **\(name)**")).svg
+        // Both of the value's asterisks are drawn, and its word is bold.
+        #expect(svg.components(separatedBy: "*").count == 3)
+        #expect(svg.contains("font-weight=\"bold\""))
+        #expect(!svg.contains("font-style=\"italic\""))
+    }
+
+    @Test(arguments: [
+        ("a **b** c", [MarkdownText.Piece(string: "a "), .init(string: "b", isBold: true), .init(string: " c")]),
+        ("snake_case_name", nil),
+        ("2 * 3 = 6", [MarkdownText.Piece(string: "2 * 3 = 6")]),
+        ("\\*kept\\*", [MarkdownText.Piece(string: "*kept*")]),
+        ("_it_ and __bo__", [.init(string: "it", isItalic: true), .init(string: " and "), .init(string: "bo", isBold: true)]),
+        ("`a*b*`", [MarkdownText.Piece(string: "a*b*", isCode: true)]),
+    ])
+    func piecesFollowTheDelimiters(_ source: String, _ expected: [MarkdownText.Piece]?) {
+        let pieces = MarkdownText.pieces(source)
+        if let expected {
+            #expect(pieces == expected)
+        } else {
+            #expect(pieces == [MarkdownText.Piece(string: source)])
+        }
+    }
+}
+
+/// `Text("Hiker since ") + Text(date, style: .date)`: a literal (now read as Markdown) joined to a
+/// formatted date keeps both runs, copied and joined again (the reverted first try crashed here).
+@Suite struct MarkdownJoinedTextTests {
+    @Test func aLiteralJoinedToADateKeepsBothRuns() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 0)
+        let joined = Text("Hiker since ") + Text(date, style: .date).italic()
+        let copies = [joined, joined + Text(" **now**")]
+        #expect(copies[0].plainString == "Hiker since January 1, 2001")
+        #expect(copies[1].plainString == "Hiker since January 1, 2001 now")
+        let svg = try Renderer.render(copies[1]).svg
+        #expect(svg.contains(">Hiker since <") && !svg.contains("font-style=\"italic\" fill=\"#000000\"> </tspan>"))
+        #expect(svg.contains("font-style=\"italic\" fill=\"#000000\">January 1, 2001</tspan>"))
+        #expect(svg.contains("font-weight=\"bold\" fill=\"#000000\">now</tspan>"))
+    }
+}
