@@ -82,7 +82,8 @@ let package = Package(
         // through witness tables and runtime metadata on every render.
         .target(name: "StarboardUI", dependencies: ["StarboardPreviewMacros", "CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "StarboardLocking"], swiftSettings: crossModuleOptimization),
         .target(name: "StarboardInspector", dependencies: ["StarboardUI"], swiftSettings: crossModuleOptimization),
-        .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components"),
+        // Its asset catalogue and image files are the previews' `Image("name")` and `Color("name")`.
+        .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components", resources: [.process("Resources")]),
         .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking", "StarboardUI", "StarboardInspector"]),
         .target(
             name: "StarboardBench",
@@ -105,7 +106,8 @@ let package = Package(
         // Starboard's own previews: a consumer of StarboardKit with the example components.
         .executableTarget(name: "starboard", dependencies: ["StarboardKit", "StarboardComponents"]),
         .executableTarget(name: "starboard-bench", dependencies: ["StarboardBench", "StarboardComponents"]),
-        .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"]),
+        // Fixtures/ holds image and colour sets the asset tests read from the source tree.
+        .testTarget(name: "StarboardUITests", dependencies: ["StarboardUI"], exclude: ["Fixtures"]),
         // The plugin run as the compiler runs it, through its pipes.
         .testTarget(name: "StarboardPreviewMacrosTests", dependencies: ["StarboardPreviewMacros"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.

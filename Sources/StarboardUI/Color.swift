@@ -1,9 +1,14 @@
+import Foundation
+
 /// A color, as SwiftUI's `Color`: a fixed sRGB value, or a system color that looks right in light
 /// and dark (`.red`, `.primary`, `.accentColor`), resolved against the environment it is drawn in.
 public struct Color: Hashable, Sendable {
     enum Storage: Hashable, Sendable {
         case rgb(Resolved)
         case system(SystemColor)
+        /// A colour set of the package's resources: its light and dark values, or (nil) why
+        /// there is none, which draws clear and warns where the colour is a view.
+        case asset(name: String, AssetCatalog.ColorAsset?, problem: String?)
     }
 
     var storage: Storage
@@ -42,6 +47,29 @@ public struct Color: Hashable, Sendable {
 
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         storage = .rgb(Resolved(red: red, green: green, blue: blue, opacity: opacity))
+    }
+
+    /// The colour set `name` of an asset catalogue in the package's resources (in `bundle` when
+    /// given, `.module`, else in every resource bundle beside the executable), light or dark as
+    /// the environment is. A missing or malformed set is clear, with a warning where it is drawn
+    /// as a view (a labelled placeholder there).
+    public init(_ name: String, bundle: Bundle? = nil) {
+        let catalog = AssetCatalog.catalog(for: bundle?.bundlePath)
+        switch catalog.color(named: name) {
+        case .found(let asset):
+            storage = .asset(name: name, asset, problem: nil)
+        case .missing:
+            let place = bundle.map { AssetCatalog.shortPath($0.bundlePath) } ?? "the package's resources"
+            storage = .asset(name: name, nil, problem: "no colour set \"\(name)\" in \(place); clear stands in")
+        case .refused(let reason):
+            storage = .asset(name: name, nil, problem: "colour \"\(name)\" refused: \(reason); clear stands in")
+        }
+    }
+
+    /// Why a resource colour could not be found, for the render's warnings.
+    var assetProblem: String? {
+        if case .asset(_, _, let problem) = storage { return problem }
+        return nil
     }
 
     /// A gray: 0 is black, 1 is white.
@@ -97,6 +125,9 @@ public struct Color: Hashable, Sendable {
         switch storage {
         case .rgb(let rgb): resolved = rgb
         case .system(let system): resolved = system.resolve(in: environment)
+        case .asset(_, let asset, _):
+            guard let asset else { return Resolved(red: 0, green: 0, blue: 0, opacity: 0) }
+            resolved = environment.colorScheme == .dark ? asset.dark ?? asset.light : asset.light
         }
         resolved.opacity *= opacityFactor
         return resolved
@@ -123,7 +154,7 @@ public struct Color: Hashable, Sendable {
         case .rgb(var rgb):
             rgb.opacity *= value
             copy.storage = .rgb(rgb)
-        case .system:
+        case .system, .asset:
             copy.opacityFactor *= value
         }
         return copy

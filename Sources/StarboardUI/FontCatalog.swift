@@ -40,6 +40,14 @@ struct FontCatalog {
         return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") || lower.hasSuffix(".otc")
     }
 
+    /// The resource bundles SwiftPM builds beside the running executable, where a package's
+    /// images and colours are too (``AssetCatalog``).
+    static func resourceBundles(besideExecutable executablePath: String = CommandLine.arguments.first ?? "") -> [String] {
+        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+        let folder = executable.deletingLastPathComponent().path
+        return entries(of: folder) { $0.hasSuffix(".resources") }.filter(\.isFolder).map { folder + "/" + $0.name }
+    }
+
     /// Font files in the resource bundles SwiftPM builds beside the running executable
     /// (`Package_Target.resources/`), which is where a package's `Font.custom` faces are. Read
     /// with `readdir`, a few folders deep: Foundation's enumerator cost every start-up milliseconds.

@@ -1,13 +1,47 @@
-/// An SF Symbol, as SwiftUI's `Image(systemName:)`: Starboard draws a small built-in set of
-/// symbols as paths, sized by the font, and a labelled placeholder for any other name (with a
-/// warning in the render), never a silent blank.
+import Foundation
+
+/// An SF Symbol, as SwiftUI's `Image(systemName:)`, or an image of the package's own resources,
+/// as `Image("name")`. Starboard draws a small built-in set of symbols as paths, sized by the
+/// font; resource images (``AssetCatalog``) are embedded in the SVG as data URIs, at their size
+/// in points. Any other name draws a labelled placeholder (with a warning in the render), never
+/// a silent blank.
 public struct Image: PrimitiveView, Equatable {
     let name: String
     var isResizable = false
     var scale: Scale?
+    /// Where the image comes from.
+    var source: Source = .symbol
+    var renderingMode: TemplateRenderingMode?
+
+    enum Source: Equatable {
+        case symbol
+        /// A resource image, from one bundle's folder or (nil) every bundle beside the executable.
+        case resource(bundlePath: String?)
+    }
 
     public init(systemName: String) {
         name = systemName
+    }
+
+    /// The image `name` of an asset catalogue or an image file (PNG, JPEG, SVG) in the package's
+    /// resources: in `bundle` when given (`.module`), else in every resource bundle beside the
+    /// executable.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.name = name
+        source = .resource(bundlePath: bundle?.bundlePath)
+    }
+
+    /// Whether a resource image keeps its colours or is a mask painted with the foreground.
+    public enum TemplateRenderingMode: Hashable, Sendable {
+        case original, template
+    }
+
+    /// `.template` paints the image's opaque parts with the foreground style, as SwiftUI does;
+    /// symbols are always painted so.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        var copy = self
+        copy.renderingMode = mode
+        return copy
     }
 
     /// A symbol stretches to the frame it is offered instead of following the font.
@@ -40,6 +74,10 @@ public struct Image: PrimitiveView, Equatable {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        if case .resource(let bundlePath) = source {
+            makeResourceNodes(bundlePath: bundlePath, in: &graph)
+            return
+        }
         let font = (graph.environment.font ?? .body).scaled(for: graph.environment.dynamicTypeSize)
         let scale = self.scale ?? graph.environment.imageScale
         let side = self.side(in: graph.environment)
@@ -79,6 +117,60 @@ public struct Image: PrimitiveView, Equatable {
         if !isResizable {
             graph.wrapEach(from: mark, in: .frame(FrameSpec(width: side, height: side, alignment: .center)))
         }
+    }
+}
+
+extension Image {
+    /// A resource image: a rectangle painted with the image, its size in points unless resizable,
+    /// when it takes what it is offered and its own size only when offered nothing (so
+    /// `.scaledToFit()` keeps its aspect ratio).
+    private func makeResourceNodes(bundlePath: String?, in graph: inout ViewGraph) {
+        let catalog = AssetCatalog.catalog(for: bundlePath)
+        let scheme = graph.environment.colorScheme
+        let mark = graph.pending.count
+        switch catalog.image(named: name, scale: Double(graph.environment.displayScale), scheme: scheme) {
+        case .found(let asset):
+            let tint = renderingMode == .template ? graph.environment.foregroundPaint : nil
+            graph.addShape(.rectangle, ShapeDrawing(fill: tint, image: asset))
+            let size = asset.pointSize
+            let frame = isResizable
+                ? FrameSpec(idealWidth: Double(size.width), idealHeight: Double(size.height), alignment: .center)
+                : FrameSpec(width: Double(size.width), height: Double(size.height), alignment: .center)
+            graph.wrapEach(from: mark, in: .frame(frame))
+            var info = AccessibilityInfo(label: name)
+            info.traits = .isImage
+            graph.wrapEach(from: mark, in: .accessibility(info))
+        case .missing:
+            graph.warnings.append("no image \"\(name)\" in \(bundlePath.map { AssetCatalog.shortPath($0) } ?? "the package's resources") (asset catalogue image sets, PNG, JPEG or SVG files); a placeholder stands in")
+            placeholder(label: name, in: &graph)
+        case .refused(let reason):
+            graph.warnings.append("image \"\(name)\" refused: \(reason); a placeholder stands in")
+            placeholder(label: name, in: &graph)
+        }
+    }
+
+    /// A dashed box with the image's name, where an image could not be drawn.
+    private func placeholder(label: String, in graph: inout ViewGraph) {
+        let mark = graph.pending.count
+        graph.addShape(.roundedRectangle(cornerRadius: 4), ShapeDrawing(stroke: Stroke(
+            paint: graph.environment.foregroundPaint, style: StrokeStyle(lineWidth: 1, dash: [3, 3])
+        )))
+        let box = graph.takeSingle()
+        graph.withEnvironment({ $0.font = .caption2 }) { graph in
+            Text(label).lineLimit(1).padding(4)._makeNodes(in: &graph)
+        }
+        let text = graph.takeSingle()
+        graph.pending.append(box)
+        graph.pending.append(text)
+        graph.addContainer(.stack(.depth(alignment: .center)), adoptingFrom: mark)
+        if isResizable {
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(minWidth: 24, idealWidth: 60, idealHeight: 40, alignment: .center)))
+        } else {
+            // As large as its label, at least 40 points, and no larger: an image has its own size.
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(minWidth: 40, minHeight: 40, alignment: .center)))
+            graph.wrapEach(from: mark, in: .fixedSize(horizontal: true, vertical: true))
+        }
+        graph.wrapEach(from: mark, in: .accessibility(AccessibilityInfo(label: "Missing image \(label)")))
     }
 }
 

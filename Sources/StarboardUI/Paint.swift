@@ -38,6 +38,21 @@ extension Color: ShapeStyle {
 extension Color: PrimitiveView {
     /// A color as a view fills the space it is offered, as in SwiftUI.
     public func _makeNodes(in graph: inout ViewGraph) {
+        if let problem = assetProblem, case .asset(let name, _, _) = storage {
+            graph.warnings.append(problem)
+            let mark = graph.pending.count
+            graph.addShape(.rectangle, ShapeDrawing(stroke: Stroke(paint: graph.environment.foregroundPaint, style: StrokeStyle(lineWidth: 1, dash: [3, 3]))))
+            let box = graph.takeSingle()
+            graph.withEnvironment({ $0.font = .caption2 }) { graph in
+                Text(name).lineLimit(1).padding(4)._makeNodes(in: &graph)
+            }
+            let label = graph.takeSingle()
+            graph.pending.append(box)
+            graph.pending.append(label)
+            graph.addContainer(.stack(.depth(alignment: .center)), adoptingFrom: mark)
+            graph.wrapEach(from: mark, in: .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: .center)))
+            return
+        }
         graph.addShape(.rectangle, ShapeDrawing(fill: .color(resolve(in: graph.environment))))
     }
 }

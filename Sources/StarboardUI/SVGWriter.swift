@@ -110,6 +110,10 @@ public struct SVGWriter: ~Copyable {
     /// Reads the shape in place (a pointer into the graph's table): passed by value it would be
     /// copied, paint and all, for every shape.
     private mutating func writeShape(_ shape: UnsafePointer<ShapeNode>, in frame: Rect) {
+        if let image = shape.pointee.drawing.image {
+            writeImage(image, tint: shape.pointee.drawing.fill, in: frame)
+            return
+        }
         var fill = shape.pointee.drawing.fill
         if let angular = fill, case .angular = angular {
             writeSweep(angular, geometry: shape.pointee.geometry, evenOdd: shape.pointee.drawing.evenOdd, frame: frame)
@@ -130,6 +134,49 @@ public struct SVGWriter: ~Copyable {
             if let trim = shape.pointee.drawing.trim { writeTrim(trim, of: shape.pointee.geometry) }
         }
         body.append("/>")
+    }
+
+    /// A resource image stretched over `frame` (the layout keeps its aspect ratio where asked),
+    /// embedded as a data URI so the SVG stands alone; a template image through a filter that
+    /// floods its opaque parts with the tint (a gradient tints with its first colour).
+    private mutating func writeImage(_ image: AssetCatalog.ImageAsset, tint: Paint?, in frame: Rect) {
+        body.append("<image x=\"")
+        body.appendNumber(frame.minX)
+        body.append("\" y=\"")
+        body.appendNumber(frame.minY)
+        body.append("\" width=\"")
+        body.appendNumber(frame.width)
+        body.append("\" height=\"")
+        body.appendNumber(frame.height)
+        body.append("\" preserveAspectRatio=\"none\"")
+        if let tint {
+            let color: Color.Resolved
+            switch tint {
+            case .color(let value): color = value
+            case .linear(let stops, _, _), .radial(let stops, _, _, _), .angular(let stops, _, _, _):
+                color = stops.first?.color ?? Color.Resolved(0, 0, 0)
+            }
+            scratch.removeAll()
+            scratch.appendHex(color)
+            scratch.appendNumber(color.opacity)
+            let hash = Self.hashID("sb-t", scratch)
+            if !defined.contains(hash) {
+                defined.append(hash)
+                definitions.append("<filter id=\"sb-t")
+                definitions.appendHex64(hash)
+                definitions.append("\" x=\"0\" y=\"0\" width=\"1\" height=\"1\" color-interpolation-filters=\"sRGB\"><feFlood flood-color=\"")
+                definitions.appendHex(color)
+                definitions.append("\" flood-opacity=\"")
+                definitions.appendNumber(color.opacity)
+                definitions.append("\"/><feComposite in2=\"SourceAlpha\" operator=\"in\"/></filter>")
+            }
+            body.append(" filter=\"url(#sb-t")
+            body.appendHex64(hash)
+            body.append(")\"")
+        }
+        body.append(" href=\"")
+        body.appendString(image.dataURI)
+        body.append("\"/>")
     }
 
     /// A text: one `<text>` for a single line, with a `<tspan>` per line when it wraps, and

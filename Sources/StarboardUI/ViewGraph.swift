@@ -424,6 +424,9 @@ struct ShapeDrawing {
     var evenOdd = false
     /// The part of the outline a trimmed shape strokes, as fractions of its length from its start.
     var trim: (from: Double, to: Double)?
+    /// A resource image drawn over the frame instead of the outline; with a fill it is a
+    /// template, its opaque parts painted with the fill.
+    var image: AssetCatalog.ImageAsset? = nil
 }
 
 /// A text and everything its environment decided about how it is set.
