@@ -17,10 +17,35 @@ struct ExportCatalog {
     let componentCount: Int
     let variantCount: Int
 
-    init(registry: Registry, exported: Date) throws(ExportError) {
+    /// Renders every component on `threads` threads (a component's renders on one of them); the
+    /// data is the same for any number.
+    init(registry: Registry, exported: Date, threads: Int = 1) throws(ExportError) {
         var renders: [(String, JSONValue)] = []
         var variantCount = 0
-        for component in registry.components {
+        let entries = ParallelWork.map(registry.components, threads: threads) { component in Self.entry(of: component) }
+        for (component, entry) in zip(registry.components, entries) {
+            // The first failure in registry order, whichever thread met it first.
+            let (json, variants) = try entry.get()
+            renders.append((component.name, json))
+            variantCount += variants
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        json = .object([
+            ("format", .integer(Self.format)),
+            ("generator", .string("starboard export")),
+            ("exported", .string(formatter.string(from: exported))),
+            ("catalog", registry.schema),
+            ("renders", .object(renders)),
+        ])
+        componentCount = registry.components.count
+        self.variantCount = variantCount
+    }
+
+    /// A component's defaults, variants and environments as `renders` lists them, and how many
+    /// variants it has.
+    private static func entry(of component: ComponentDefinition) -> Result<(JSONValue, Int), ExportError> {
+        Result { () throws(ExportError) in
             let defaults = try Self.render(component, values: component.defaults, label: "\(component.name) (defaults)")
             var variants: [JSONValue] = []
             for variant in component.variants {
@@ -34,12 +59,11 @@ struct ExportCatalog {
                     ("accessibility", JSONValue.array(rendering.rendering.accessibility.map(\.json))),
                 ]))
             }
-            variantCount += variants.count
             var environments: [JSONValue] = []
             for environment in component.environments {
                 let label = "\(component.name) (defaults) in \(environment.name)"
                 let rendering: ComponentRendering
-                do {
+                do throws(PropertyError) {
                     rendering = try component.render(component.defaults, environment: environment.values)
                 } catch {
                     throw ExportError("\(label) cannot be rendered: \(error.description)")
@@ -52,7 +76,7 @@ struct ExportCatalog {
                     ("accessibility", JSONValue.array(rendering.rendering.accessibility.map(\.json))),
                 ]))
             }
-            renders.append((component.name, .object([
+            let json = JSONValue.object([
                 ("component", .string(component.name)),
                 ("values", component.json(defaults.values)),
                 ("svg", .string(defaults.rendering.svg)),
@@ -60,19 +84,9 @@ struct ExportCatalog {
                 ("accessibility", JSONValue.array(defaults.rendering.accessibility.map(\.json))),
                 ("variants", .array(variants)),
                 ("environments", .array(environments)),
-            ])))
+            ])
+            return (json, variants.count)
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        json = .object([
-            ("format", .integer(Self.format)),
-            ("generator", .string("starboard export")),
-            ("exported", .string(formatter.string(from: exported))),
-            ("catalog", registry.schema),
-            ("renders", .object(renders)),
-        ])
-        componentCount = registry.components.count
-        self.variantCount = variantCount
     }
 
     /// The text of `data.js`.
@@ -95,7 +109,7 @@ struct ExportCatalog {
 }
 
 /// Why an export could not be written.
-struct ExportError: Error, CustomStringConvertible {
+struct ExportError: Error, CustomStringConvertible, Sendable {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -34,14 +34,17 @@ enum ExportCommand: Command {
                 options.webRoot = folder
                 return true
             },
+            SnapshotCommand.jobsOption(),
         ],
         finish: { $0.output.isEmpty ? "export needs --out DIR" : nil }
     )
     static var usage: String { declaration.usage }
 
-    struct Options: Equatable, Sendable {
+    struct Options: Equatable, Sendable, JobsOption {
         var output = ""
         var webRoot: String?
+        /// How many threads render; the export is the same for any number.
+        var threads = ParallelWork.defaultThreads
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -81,7 +84,7 @@ enum ExportCommand: Command {
 
         var result = CommandOutput()
         do {
-            let catalog = try ExportCatalog(registry: registry, exported: now)
+            let catalog = try ExportCatalog(registry: registry, exported: now, threads: options.threads)
             let viewer = try ExportScript.bundle(in: web)
             for relativePath in try pageFiles(in: web) {
                 let data = try read(web.appendingPathComponent(relativePath))

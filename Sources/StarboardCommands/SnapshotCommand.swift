@@ -43,17 +43,31 @@ enum SnapshotCommand: Command {
                 options.shard = shard
                 return true
             },
+            jobsOption(),
         ],
         finish: { $0.shard != .whole && !$0.check ? "--shard goes with --check (recording writes the whole folder)" : nil }
     )
     static var usage: String { declaration.usage }
 
-    struct Options: Equatable, Sendable {
+    struct Options: Equatable, Sendable, JobsOption {
         var directory = "Snapshots"
         var check = false
         /// Whether --dir was given; if not, the package's Snapshots folder is used.
         var directoryGiven = false
         var shard = Shard.whole
+        /// How many threads render (a component's renders on one of them); the output is the same for any number.
+        var threads = ParallelWork.defaultThreads
+    }
+
+    /// `--jobs N`, shared with `export`.
+    static func jobsOption<Options: JobsOption>() -> CommandDeclaration<Options>.Option {
+        .value("--jobs", placeholder: "N", expects: "a number of threads from 1 to 64",
+               help: "How many threads render, each a component at a time (default: one per core). "
+            + "The output is the same for any number.") { options, text in
+            guard let count = Int(text), (1...64).contains(count) else { return false }
+            options.threads = count
+            return true
+        }
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> StarboardCommand.Action {
@@ -85,7 +99,7 @@ enum SnapshotCommand: Command {
         let folder = SnapshotFolder(root: options.directory)
         if folder.isBlockedByAFile { return .failure("\(options.directory) is a file, not a folder", code: 1) }
         do {
-            let everything = try SnapshotRender.all(in: registry, shard: options.shard)
+            let everything = try SnapshotRender.all(in: registry, shard: options.shard, threads: options.threads)
             let renders = everything.filter(\.inShard)
             var output = options.check ? try check(renders, in: folder, shard: options.shard, named: everything) : try record(renders, in: folder)
             let known = Set(renders.map(\.folder))
@@ -201,4 +215,9 @@ enum SnapshotCommand: Command {
         let components = Set(renders.map(\.component)).count
         return "\(renders.count) snapshot\(renders.count == 1 ? "" : "s") of \(components) component\(components == 1 ? "" : "s")"
     }
+}
+
+/// Options that say how many threads render.
+protocol JobsOption {
+    var threads: Int { get set }
 }

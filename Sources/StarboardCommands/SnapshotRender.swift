@@ -3,7 +3,7 @@ import StarboardInspector
 
 /// One render that `starboard snapshot` keeps as a file: a component's defaults or one of its
 /// declared variants, with the file name it is stored under.
-struct SnapshotRender {
+struct SnapshotRender: Sendable {
     let component: String
     /// The variant's name; nil for the defaults.
     let variant: String?
@@ -32,11 +32,15 @@ struct SnapshotRender {
     /// Every render of every component, defaults first, in registry and declaration order; with
     /// a shard, only those in it are rendered (the others are there, ``inShard`` false, so that
     /// every name is checked for clashes and no file of theirs is taken for an obsolete one).
-    static func all(in registry: Registry, shard: Shard = .whole) throws(SnapshotError) -> [SnapshotRender] {
-        var renders: [SnapshotRender] = []
+    /// The renders are made on `threads` threads, a component's on one of them, and come back in
+    /// the same order as on one: the result does not depend on the number.
+    static func all(in registry: Registry, shard: Shard = .whole, threads: Int = 1) throws(SnapshotError) -> [SnapshotRender] {
+        // Named and checked for clashes first, in order, on this thread; then rendered.
+        var planned: [[(render: SnapshotRender, values: PropertyValues, environment: RenderEnvironment)]] = []
         for component in registry.components {
             let folder = safeFileName(component.name)
             var taken: [String: String] = [:]  // lowercased base name → the render that took it
+            var renders: [(render: SnapshotRender, values: PropertyValues, environment: RenderEnvironment)] = []
             func add(_ variant: String?, values: PropertyValues, environment: RenderEnvironment = .standard) throws(SnapshotError) {
                 var baseName = variant.map(safeFileName) ?? defaultsBaseName
                 if environment != .standard { baseName += " [\(environment.name)]" }
@@ -47,19 +51,8 @@ struct SnapshotRender {
                 }
                 taken[baseName.lowercased()] = render.label
                 let identity = ReviewIdentity(entry: component.name, variant: variant, environment: environment.name)
-                guard shard.contains(identity.key) else {
-                    renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: "",
-                                                  environment: environment.name, inShard: false))
-                    return
-                }
-                let svg: String
-                do {
-                    svg = try component.render(values, environment: environment.values).rendering.svg
-                } catch {
-                    throw SnapshotError("\(render.label) cannot be rendered: \(error.description)")
-                }
-                renders.append(SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: svg,
-                                              environment: environment.name))
+                renders.append((SnapshotRender(component: component.name, variant: variant, folder: folder, baseName: baseName, svg: "",
+                                               environment: environment.name, inShard: shard.contains(identity.key)), values, environment))
             }
             try add(nil, values: component.defaults)
             for environment in component.environments where environment != .standard {
@@ -68,8 +61,44 @@ struct SnapshotRender {
             for variant in component.variants {
                 try add(variant.name, values: variant.values)
             }
+            planned.append(renders)
+        }
+        let jobs = zip(registry.components, planned).map { Job(component: $0.0, renders: $0.1) }
+        let rendered = ParallelWork.map(jobs, threads: threads) { job in job.run() }
+        var renders: [SnapshotRender] = []
+        for result in rendered {
+            // The first failure in registry order, whichever thread met it first.
+            switch result {
+            case .success(let list): renders += list
+            case .failure(let error): throw error
+            }
         }
         return renders
+    }
+
+    /// One component's renders, named; what a thread of ``all(in:shard:threads:)`` renders.
+    private struct Job: Sendable {
+        // A component's renders stay on one thread, as its code runs on one in the worker.
+        let component: ComponentDefinition
+        let renders: [(render: SnapshotRender, values: PropertyValues, environment: RenderEnvironment)]
+
+        func run() -> Result<[SnapshotRender], SnapshotError> {
+            var done: [SnapshotRender] = []
+            for (render, values, environment) in renders {
+                guard render.inShard else {
+                    done.append(render)
+                    continue
+                }
+                do {
+                    let svg = try component.render(values, environment: environment.values).rendering.svg
+                    done.append(SnapshotRender(component: render.component, variant: render.variant, folder: render.folder,
+                                               baseName: render.baseName, svg: svg, environment: render.environment))
+                } catch {
+                    return .failure(SnapshotError("\(render.label) cannot be rendered: \(error.description)"))
+                }
+            }
+            return .success(done)
+        }
     }
 
     /// `name` as a file name that every common file system accepts and that reads like the name:
@@ -89,7 +118,7 @@ struct SnapshotRender {
 }
 
 /// Why snapshots could not be made, read or written.
-struct SnapshotError: Error, CustomStringConvertible {
+struct SnapshotError: Error, CustomStringConvertible, Sendable {
     let description: String
     init(_ description: String) { self.description = description }
 }

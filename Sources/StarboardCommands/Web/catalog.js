@@ -14,6 +14,13 @@ export class Catalog extends EventTarget {
   #empty;
   #components = [];
   #current = null;
+  /** One per component, in list order: its <li>, its button and what the filter matches. */
+  #rows = [];
+  /** Each row's button by component name, for marking the current one. */
+  #buttons = new Map();
+  /** Whether each row is hidden now (the filter's last answer), so a keystroke touches only the rows it changes. */
+  #hidden = [];
+  #headings = [];
 
   constructor({ list, filter, empty }) {
     super();
@@ -24,9 +31,8 @@ export class Catalog extends EventTarget {
     filter.addEventListener('keydown', (event) => {
       // Enter picks the first match; Escape clears the filter.
       if (event.key === 'Enter') {
-        // The first match: items that do not match are hidden <li>s, not hidden buttons.
-        const first = this.#list.querySelector('li:not([hidden]) button[data-component]');
-        if (first) this.#select(first.dataset.component);
+        const first = this.#rows.find((row, index) => !this.#hidden[index]);
+        if (first) this.#select(first.name);
       } else if (event.key === 'Escape') {
         filter.value = '';
         this.#render();
@@ -38,7 +44,7 @@ export class Catalog extends EventTarget {
     });
     list.addEventListener('keydown', (event) => {
       if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-      const buttons = [...list.querySelectorAll('button[data-component]')].filter((b) => !b.closest('li').hidden);
+      const buttons = this.#rows.filter((row, index) => !this.#hidden[index]).map((row) => row.button);
       const index = buttons.indexOf(document.activeElement);
       if (index < 0) return;
       event.preventDefault();
@@ -46,62 +52,86 @@ export class Catalog extends EventTarget {
     });
   }
 
+  /**
+   * Builds the list's DOM, once per catalog: filtering later only toggles `hidden` on the rows
+   * whose match changed (with 500 entries, rebuilding or looking every row up again per
+   * keystroke took 100-300 ms a keystroke).
+   */
   setComponents(components) {
     this.#components = components;
     const items = [];
+    this.#rows = [];
+    this.#headings = [];
+    this.#buttons = new Map();
     let group = null;
     for (const component of components) {
       const preview = component.preview;
       if (preview && preview.group !== group) {
         group = preview.group;
-        items.push(element('li', { class: 'catalog-group', 'data-group': group }, [
+        const heading = element('li', { class: 'catalog-group', 'data-group': group }, [
           element('span', { class: 'catalog-group-kind', text: 'Previews' }),
           element('span', { class: 'catalog-group-name', text: group }),
-        ]));
+        ]);
+        this.#headings.push({ item: heading, group });
+        items.push(heading);
       }
       const summary = preview ? previewPlace(preview) : component.summary;
       const button = element('button', { type: 'button', class: 'component', 'data-component': component.name }, [
         element('span', { class: 'component-title', text: component.title || component.name }),
         summary ? element('span', { class: 'component-summary', text: summary }) : null,
       ]);
-      items.push(element('li', preview ? { 'data-in-group': preview.group } : {}, [button]));
+      const item = element('li', preview ? { 'data-in-group': preview.group } : {}, [button]);
+      this.#rows.push({ name: component.name, item, button, text: searchText(component), group: preview ? preview.group : null });
+      this.#buttons.set(component.name, button);
+      items.push(item);
     }
+    this.#hidden = this.#rows.map(() => false);
     this.#list.replaceChildren(...items);
-    this.setCurrent(this.#current);
+    const current = this.#current;
+    this.#current = null;
+    this.setCurrent(current);
     this.#render();
   }
 
   setCurrent(name) {
+    if (this.#current !== null) this.#buttons.get(this.#current)?.removeAttribute('aria-current');
     this.#current = name;
-    for (const button of this.#list.querySelectorAll('button[data-component]')) {
-      if (button.dataset.component === name) button.setAttribute('aria-current', 'page');
-      else button.removeAttribute('aria-current');
-    }
+    if (name !== null) this.#buttons.get(name)?.setAttribute('aria-current', 'page');
   }
 
   #render() {
-    const words = this.#filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    let shown = 0;
-    const groupsShown = new Set();
-    for (const item of this.#list.children) {
-      const button = item.querySelector('button');
-      if (!button) continue;
-      const component = this.#components.find((c) => c.name === button.dataset.component);
-      item.hidden = !words.every((word) => searchText(component).includes(word));
-      if (!item.hidden) {
-        shown += 1;
-        if (item.dataset.inGroup !== undefined) groupsShown.add(item.dataset.inGroup);
-      }
+    const next = hiddenRows(this.#rows.map((row) => row.text), this.#filter.value);
+    for (const index of changedRows(this.#hidden, next)) this.#rows[index].item.hidden = next[index];
+    this.#hidden = next;
+    const groupsShown = new Set(this.#rows.filter((row, index) => !next[index] && row.group !== null).map((row) => row.group));
+    for (const heading of this.#headings) {
+      const hidden = !groupsShown.has(heading.group);
+      if (heading.item.hidden !== hidden) heading.item.hidden = hidden;
     }
-    for (const heading of this.#list.querySelectorAll('li.catalog-group')) {
-      heading.hidden = !groupsShown.has(heading.dataset.group);
-    }
-    this.#empty.hidden = shown > 0 || this.#components.length === 0;
+    this.#empty.hidden = next.some((hidden) => !hidden) || this.#components.length === 0;
   }
 
   #select(name) {
     this.dispatchEvent(new CustomEvent('select', { detail: { name } }));
   }
+}
+
+/** The filter's words: lower case, split on white space. */
+export function filterWords(query) {
+  return String(query ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** For each row's search text, whether the filter `query` hides it: every word must be in it. */
+export function hiddenRows(texts, query) {
+  const words = filterWords(query);
+  return texts.map((text) => !words.every((word) => text.includes(word)));
+}
+
+/** The rows whose hidden flag differs between `before` and `after`: the only ones a keystroke touches. */
+export function changedRows(before, after) {
+  const changed = [];
+  for (let index = 0; index < after.length; index += 1) if (before[index] !== after[index]) changed.push(index);
+  return changed;
 }
 
 /** "line 12 · size that fits": where a preview is declared and how it asks to be laid out. */

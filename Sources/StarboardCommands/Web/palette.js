@@ -78,6 +78,7 @@ export class Palette extends EventTarget {
   /** The catalog to search (components with their properties and variants). */
   setComponents(components) {
     this.#index = buildIndex(components);
+    this.#allOptions = null;
     if (this.isOpen) this.#render();
   }
 
@@ -100,27 +101,33 @@ export class Palette extends EventTarget {
 
   #render() {
     const query = this.#input.value;
-    this.#results = query.trim() ? search(this.#index, query) : this.#index.filter((e) => e.kind === 'component');
-    this.#list.replaceChildren(...this.#results.map((entry, index) => element('li', {
-      id: `search-option-${index}`, role: 'option', class: 'search-option', 'data-index': index,
-      'data-kind': entry.kind, 'data-component': entry.component,
-      'data-variant': entry.variant ?? null, 'data-property': entry.property ?? null,
-      'aria-selected': 'false',
-    }, [
-      element('span', { class: `search-kind kind-${entry.kind}`, text: KIND_LABELS[entry.kind] }),
-      element('span', { class: 'search-title', text: entry.title }),
-      entry.detail ? element('span', { class: 'search-detail', text: entry.detail }) : null,
-    ])));
+    this.#marked?.setAttribute('aria-selected', 'false');
+    this.#marked = null;
+    if (query.trim()) {
+      this.#results = search(this.#index, query);
+      this.#list.replaceChildren(...this.#results.map((entry, index) => option(entry, index)));
+    } else {
+      // The components, as listed with nothing typed: made once per catalog (500 of them took
+      // ~100 ms to make again at each opening and each emptied field).
+      this.#results = this.#index.filter((e) => e.kind === 'component');
+      this.#allOptions ??= this.#results.map((entry, index) => option(entry, index));
+      this.#list.replaceChildren(...this.#allOptions);
+    }
     this.#empty.hidden = this.#results.length > 0;
     this.#empty.textContent = `Nothing matches “${query.trim()}”.`;
     this.#markActive();
   }
 
+  /** The option last marked selected, so moving marks two options rather than every one. */
+  #marked = null;
+  #allOptions = null;
+
   #markActive() {
-    const options = this.#list.children;
-    for (let i = 0; i < options.length; i += 1) options[i].setAttribute('aria-selected', String(i === this.#active));
-    const active = options[this.#active];
+    this.#marked?.setAttribute('aria-selected', 'false');
+    const active = this.#list.children[this.#active];
+    this.#marked = active ?? null;
     if (active) {
+      active.setAttribute('aria-selected', 'true');
       this.#input.setAttribute('aria-activedescendant', active.id);
       active.scrollIntoView({ block: 'nearest' });
     } else {
@@ -135,4 +142,18 @@ export class Palette extends EventTarget {
     this.close();
     this.dispatchEvent(new CustomEvent('choose', { detail: entry }));
   }
+}
+
+/** One result as an option of the list. */
+function option(entry, index) {
+  return element('li', {
+    id: `search-option-${index}`, role: 'option', class: 'search-option', 'data-index': index,
+    'data-kind': entry.kind, 'data-component': entry.component,
+    'data-variant': entry.variant ?? null, 'data-property': entry.property ?? null,
+    'aria-selected': 'false',
+  }, [
+    element('span', { class: `search-kind kind-${entry.kind}`, text: KIND_LABELS[entry.kind] }),
+    element('span', { class: 'search-title', text: entry.title }),
+    entry.detail ? element('span', { class: 'search-detail', text: entry.detail }) : null,
+  ]);
 }
