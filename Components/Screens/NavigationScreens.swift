@@ -45,7 +45,6 @@ struct TrailRow: View {
                     .font(.subheadline)
                     .foregroundStyle(.secondary)
             }
-            .layoutPriority(1)
             if trail.isFavorite {
                 Spacer()
                 Image(systemName: "star.fill")

@@ -47,7 +47,9 @@ public struct ComponentDefinition: Sendable {
     public let preview: PreviewEntry?
 
     let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
-    let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> PropertyValues?
+    /// The values after a tap, and what the tap tells (a control bound to a constant); nil when
+    /// no target has the id.
+    let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> (values: PropertyValues, notes: [String])?
     /// The values an instance of this component holds, if `view` is one (a preview's view).
     let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
@@ -114,8 +116,9 @@ public struct ComponentDefinition: Sendable {
             var instance = try instantiate(values)
             // An action (`onTapGesture`, `Button`) laid out with this id runs first; else the
             // component's own `tap(_:)`.
-            if try Renderer.performTap(on: instance, target: target, at: location, environment: environment) || instance.tap(target) {
-                return readBack(instance)
+            let outcome = try Renderer.tap(on: instance, target: target, at: location, environment: environment)
+            if outcome.found || instance.tap(target) {
+                return (readBack(instance), outcome.notes)
             }
             return nil
         }
@@ -275,7 +278,7 @@ public struct ComponentDefinition: Sendable {
     public func tap(
         _ target: String, at location: Point? = nil, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues()
     ) throws(PropertyError) -> Resolution {
-        let after: PropertyValues?
+        let after: (values: PropertyValues, notes: [String])?
         do {
             after = try runTap(values, target, location, environment)
         } catch let error as TapError {
@@ -289,8 +292,10 @@ public struct ComponentDefinition: Sendable {
         guard let after else {
             throw PropertyError(component: name, property: nil, message: "no tap target \"\(target)\"")
         }
-        let changed = after.filter { values[$0.key] != $0.value }
-        return try resolve(changes: [:], over: values.merging(changed) { $1 })
+        let changed = after.values.filter { values[$0.key] != $0.value }
+        var resolution = try resolve(changes: [:], over: values.merging(changed) { $1 })
+        resolution.notes = after.notes + resolution.notes
+        return resolution
     }
 
     // MARK: - Rendering

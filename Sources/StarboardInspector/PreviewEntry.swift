@@ -93,14 +93,15 @@ extension ComponentDefinition {
         }
         self.runTap = { values, target, location, environment in
             let view = try replayed(values, environment: environment)
-            guard try Renderer.performTap(on: view, target: target, at: location, environment: environment, canvas: .standardDevice) else { return nil }
+            let outcome = try Renderer.tap(on: view, target: target, at: location, environment: environment, canvas: .standardDevice)
+            guard outcome.found else { return nil }
             guard case .string(let recorded)? = values[tapsName] else { return nil }
             let tap = location.map { "\(target)@\(JSONValue.format(Double($0.x))),\(JSONValue.format(Double($0.y)))" } ?? target
             let history = recorded.isEmpty ? tap : recorded + ";" + tap
             guard history.count <= Self.previewTapsLimit else {
                 throw PropertyError(component: name, property: tapsName, message: "the preview keeps at most \(Self.previewTapsLimit) characters of taps; reset it to start over")
             }
-            return [tapsName: .string(history)]
+            return ([tapsName: .string(history)], outcome.notes)
         }
         self.valuesOfInstance = { _ in nil }
     }

@@ -255,6 +255,8 @@ public struct _ToggleBody<Label: View>: PrimitiveView {
     let isOn: Binding<Bool>
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        let constant = graph.noteConstant(isOn.isConstant, control: "Toggle", name: label.controlName)
+        defer { graph.endConstant(constant) }
         if let style = graph.environment.toggleStyle {
             graph.buildStyleBody(named: style.name, kind: "toggle style", style.makeBody(AnyView(label), isOn))
         } else {

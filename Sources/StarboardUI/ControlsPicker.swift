@@ -45,7 +45,8 @@ public struct _PickerBody<Label: View, Content: View>: PrimitiveView {
         if style == .automatic { style = .menu }
         if style == .inline && !controls.inForm { style = .wheel }
         let name = label.controlName
-        if isConstant { graph.noteConstant(Binding.constant(0), control: "Picker", name: name) }
+        let constant = graph.noteConstant(isConstant, control: "Picker", name: name)
+        defer { graph.endConstant(constant) }
         let id = graph.nextControlID("picker")
         // The options' nodes, built once for their tags; the parts below place them.
         var options = graph.withChangedEnvironment({ environment in

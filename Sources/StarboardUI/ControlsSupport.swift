@@ -106,13 +106,25 @@ extension View {
     }
 }
 
-/// What a tap on a control whose binding is `.constant` does: nothing, and the render notes it
-/// once, so a preview that cannot change is not taken for a broken one.
+/// What a tap on a control whose binding is `.constant` does: nothing, and the tap says so (its
+/// reply carries the note into the actions log), so a preview that cannot change is not taken
+/// for a broken one. The render itself says nothing: the control draws as it would.
 extension ViewGraph {
-    mutating func noteConstant<V>(_ binding: Binding<V>, control: String, name: String) {
-        guard binding.isConstant else { return }
-        let note = "\(control)\(name.isEmpty ? "" : " \"\(name)\"") is bound to .constant: a tap changes nothing"
-        if !warnings.contains(note) { warnings.append(note) }
+    /// Marks where a control's actions start when `isConstant`; ``endConstant(_:)`` (deferred
+    /// by the control) gives every action built since then the note.
+    mutating func noteConstant(_ isConstant: Bool, control: String, name: String) -> (start: Int32, note: String)? {
+        guard isConstant else { return nil }
+        return (Int32(actions.count), "\(control)\(name.isEmpty ? "" : " \"\(name)\"") is bound to a constant: nothing changed")
+    }
+
+    mutating func endConstant(_ mark: (start: Int32, note: String)?) {
+        guard let mark, Int32(actions.count) > mark.start else { return }
+        constantActions.append((mark.start..<Int32(actions.count), mark.note))
+    }
+
+    /// The note of a tap on action `action`, if it belongs to a control bound to a constant.
+    func constantNote(of action: Int32) -> String? {
+        constantActions.last { $0.actions.contains(action) }?.note
     }
 }
 

@@ -89,7 +89,8 @@ public struct _StepperBody<Label: View>: PrimitiveView {
     public func _makeNodes(in graph: inout ViewGraph) {
         let name = label.controlName
         parts.clamp(&graph, name)
-        if parts.isConstant { graph.noteConstant(Binding.constant(0), control: "Stepper", name: name) }
+        let constant = graph.noteConstant(parts.isConstant, control: "Stepper", name: name)
+        defer { graph.endConstant(constant) }
         let id = graph.nextControlID("stepper")
         let hidesLabel = graph.environment.controls.labelsHidden
         HStack {

@@ -41,7 +41,7 @@ struct LayoutEngine {
     /// Scratch space for ``canGrow(_:_:)``: the links of the chain it is walking.
     private var chain: [Int32] = []
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
-    private var order: [(priority: Double, flexibility: Double, smallest: Double, child: Int32)] = []
+    private var order: [(priority: Double, spacer: Bool, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
     private var origins: [Point] = []
     /// Fixed horizontal offsets and positions placed right to left, which do not mirror.
@@ -236,6 +236,13 @@ struct LayoutEngine {
     /// SwiftUI's stack algorithm: with a length to share, the least flexible children are sized
     /// first, each offered an equal share of what is left. Returns the stack's length along its
     /// axis and its thickness across it.
+    ///
+    /// Children are sized in groups: higher `layoutPriority` first, and within one priority the
+    /// spacers after their siblings. A group shares what is left once the smallest lengths of the
+    /// groups after it are set aside. So a spacer takes only what its siblings leave (at least
+    /// its minimum length), as in SwiftUI, where `HStack { Text(title); Spacer(); Text(detail) }`
+    /// keeps both texts on one line whenever they fit beside the spacer's minimum; a `Color` or a
+    /// shape is no spacer and shares evenly with a text beside it.
     private mutating func layoutAxis(_ first: Int, _ count: Int, spacing: Double, along: Double?, across: Double?, horizontal: Bool, placing: Bool) -> (Double, Double) {
         func propose(_ length: Double?) -> Proposal {
             horizontal ? Proposal(width: length, height: across) : Proposal(width: across, height: length)
@@ -257,32 +264,37 @@ struct LayoutEngine {
         // Each child's flexibility: how much longer it gets between the smallest and largest offer.
         let base = order.count
         var inOrder = true
-        var prioritized = false
+        var grouped = false
         for slot in first..<first + count {
             let child = graph.childList[slot]
             let smallest = length(size(child, propose(0)))
             let largest = length(size(child, propose(.infinity)))
             let flexibility = largest - smallest
             let priority = layoutPriority(child)
-            if priority != 0 { prioritized = true }
+            let spacer = isSpacer(child)
+            if priority != 0 || spacer { grouped = true }
             if let previous = order.last, order.count > base, !(previous.flexibility <= flexibility) { inOrder = false }
-            order.append((priority, flexibility, smallest, child))
+            order.append((priority, spacer, flexibility, smallest, child))
         }
-        if !inOrder || prioritized {
-            // Highest priority first, then least flexible first; equal ones in order (the child
-            // index breaks ties, as it rises).
-            order[base...].sort { (-$0.priority, $0.flexibility, $0.child) < (-$1.priority, $1.flexibility, $1.child) }
+        if !inOrder || grouped {
+            // Highest priority first, spacers after their siblings, then least flexible first;
+            // equal ones in order (the child index breaks ties, as it rises).
+            order[base...].sort { a, b in
+                (-a.priority, a.spacer ? 1 : 0, a.flexibility, a.child) < (-b.priority, b.spacer ? 1 : 0, b.flexibility, b.child)
+            }
+        }
+        // What the groups not sized yet need at least, set aside for them.
+        var reserved = 0.0
+        if grouped {
+            for index in base..<base + count { reserved += order[index].smallest }
         }
         var remaining = along - spaces
         var position = base
         while position < base + count {
-            // A group of one priority shares what is left once the lower ones' smallest lengths
-            // are set aside, as SwiftUI gives `layoutPriority` its room.
             var end = position + 1
-            while end < base + count, order[end].priority == order[position].priority { end += 1 }
-            var reserved = 0.0
-            if prioritized {
-                for later in end..<base + count { reserved += order[later].smallest }
+            while end < base + count, order[end].priority == order[position].priority, order[end].spacer == order[position].spacer { end += 1 }
+            if grouped {
+                for index in position..<end { reserved -= order[index].smallest }
             }
             var left = Double(end - position)
             for index in position..<end {
@@ -582,6 +594,12 @@ struct LayoutEngine {
         }
         chain.removeLast(chain.count - mark)
         return answer
+    }
+
+    /// Whether node `index` is a `Spacer`, which a stack sizes after its other children.
+    private func isSpacer(_ node: Int32) -> Bool {
+        if case .spacer = graph.nodes[Int(node)].kind { return true }
+        return false
     }
 
     func layoutPriority(_ node: Int32) -> Double {

@@ -40,23 +40,41 @@ public enum Renderer {
         environment: EnvironmentValues = EnvironmentValues(), canvas: CanvasLayout = .sizeThatFits,
         limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(TapError) -> Bool {
+        try tap(on: view, target: target, at: location, environment: environment, canvas: canvas, limits: limits, typesetter: typesetter).found
+    }
+
+    /// What a tap did: whether an action had the target's id, and what the tap tells the user
+    /// (a control bound to `.constant`: "Stepper \"Locked\" is bound to a constant: nothing changed").
+    public struct TapOutcome: Hashable, Sendable {
+        public var found: Bool
+        public var notes: [String]
+    }
+
+    /// ``performTap(on:target:at:environment:canvas:limits:typesetter:)`` with the tap's notes.
+    public static func tap(
+        on view: some View, target: String, at location: Point? = nil,
+        environment: EnvironmentValues = EnvironmentValues(), canvas: CanvasLayout = .sizeThatFits,
+        limits: RenderLimits = .standard, typesetter: Typesetter = .shared
+    ) throws(TapError) -> TapOutcome {
         var engine = LayoutEngine(graph: ViewGraph(limits: limits, environment: environment), typesetter: typesetter)
         engine.graph.canvasFallback = canvas
-        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<Bool, TapError> in
+        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<TapOutcome, TapError> in
             CurrentGraph.with(engine.pointer(to: \.graph)!) {
                 engine.pointee.graph.build(view, environment: environment)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
                 let geometry = engine.pointee.layOutCanvas(engine.pointee.graph.takeSingle(), on: engine.pointee.graph.canvas)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
-                guard let found = engine.pointee.actionTargets[target] else { return .success(false) }
+                guard let found = engine.pointee.actionTargets[target] else { return .success(TapOutcome(found: false, notes: [])) }
                 // The tap is in the image's points; layout's are moved by the canvas's translation.
                 let point = location.map { Point(x: $0.x - geometry.translation.x, y: $0.y - geometry.translation.y) } ?? found.center
                 guard point.x.isFinite, point.y.isFinite, found.contains(point) else {
                     return .failure(.outside(target: target, location: point, frame: found.toRoot.boundingBox(of: found.frame)))
                 }
-                engine.pointee.graph.actions[Int(found.action)](found.location(of: point))
-                return .success(true)
+                let action = engine.pointee.graph.actions[Int(found.action)]
+                action(found.location(of: point))
+                let note = engine.pointee.graph.constantNote(of: found.action)
+                return .success(TapOutcome(found: true, notes: note.map { [$0] } ?? []))
             }
         }
         return try outcome.get()

@@ -22,6 +22,9 @@ public struct ViewGraph {
     /// What `onTapGesture` and `Button` do, by the index their tap target holds; each is given
     /// where the tap landed in the tap target's own coordinates.
     var actions: [TapAction] = []
+    /// The actions of controls bound to `.constant`, each with what a tap on one tells: it
+    /// changes nothing (``noteConstant(_:control:name:)``).
+    var constantActions: [(actions: Range<Int32>, note: String)] = []
     var filters: [Filter] = []
     var clips: [Clip] = []
     /// Transforms and blend modes of `Canvas` drawings and `.blendMode` (``GroupEffect``).
@@ -87,6 +90,7 @@ public struct ViewGraph {
         accessibility.removeAll(keepingCapacity: true)
         tapTargets.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
+        constantActions.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         groupEffects.removeAll(keepingCapacity: true)

@@ -161,6 +161,28 @@ struct SessionHistoryTests {
         #expect(entries.last?["target"] == .string("star-2") && entries.last?["windows"] == .array([.integer(2)]))
     }
 
+    @Test func aTapOnAControlBoundToAConstantIsLoggedWithItsNote() throws {
+        var session = try CoreHarness(registry: try Registry(controlScreens), connections: [a, b])
+        session.core.clock = { 1_000 }
+        session.receive(#"{"type":"subscribe","component":"ControlsGallery","id":1}"#, from: a)
+        session.receive(#"{"type":"subscribe","component":"ControlsGallery","id":2}"#, from: b)
+        session.answerAll()
+        session.receive(#"{"type":"tap","component":"ControlsGallery","target":"stepper-2-increment","id":3}"#, from: a)
+        session.answerAll()
+        let note = "Stepper \"Locked\" is bound to a constant: nothing changed"
+        let ack = try #require(session.read(a, type: "ack").last)
+        #expect(ack["id"] == .integer(3) && ack["notes"] == .array([.string(note)]))
+        // Every window's log tells the tap and why it changed nothing.
+        let action = try #require(session.read(b, type: "action").last?["action"])
+        #expect(action["kind"] == .string("tap") && action["target"] == .string("stepper-2-increment"))
+        #expect(action["changes"] == .array([]) && action["notes"] == .array([.string(note)]))
+        // A tap that changes a value carries no note.
+        session.receive(#"{"type":"tap","component":"ControlsGallery","target":"stepper-1-increment","id":4}"#, from: a)
+        session.answerAll()
+        let changed = try #require(session.read(b, type: "action").last?["action"])
+        #expect(changed["notes"] == nil && changed["changes"]?.arrayValue?.isEmpty == false)
+    }
+
     /// 3,000 `history` requests sent at once and never read each made the whole log again and
     /// held another client back 7.5 s: a connection is sent one log state a bounded number of
     /// times, each reply past it an error naming the bound; a change of the log lifts it, and

@@ -42,6 +42,15 @@ test('taps, undo, redo and restore say what they were', () => {
   assert.equal(actionSummary(rating, { ...tap, changes: [] }), 'Tapped star-3: nothing changed');
 });
 
+test('a tap the server noted says why it changed nothing', () => {
+  const note = 'Stepper "Locked" is bound to a constant: nothing changed';
+  const tap = { revision: 8, kind: 'tap', target: 'stepper-2-increment', windows: [1], changes: [], notes: [note] };
+  assert.equal(actionSummary(rating, tap), `Tapped stepper-2-increment: ${note}`);
+  assert.equal(actionMatches(rating, tap, 'constant', 1), true);
+  // Notes that are not strings are not shown; without notes the tap says nothing changed.
+  assert.equal(actionSummary(rating, { ...tap, notes: [3, null] }), 'Tapped stepper-2-increment: nothing changed');
+});
+
 test('windows are named from this window’s point of view', () => {
   assert.equal(windowName(2, 2), 'This window');
   assert.equal(windowName(3, 2), 'Window 3');

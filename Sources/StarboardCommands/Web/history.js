@@ -58,10 +58,14 @@ export function revisionInRun(revision) {
   return Number.isSafeInteger(revision) && revision >= 0 ? revision % 4294967296 : revision;
 }
 
-/** One line for an entry: what happened and what it changed. */
+/**
+ * One line for an entry: what happened and what it changed. A tap that changed nothing says why
+ * when the server noted it ("Stepper \"Locked\" is bound to a constant: nothing changed").
+ */
 export function actionSummary(component, action) {
   const changed = changeTexts(component, action);
-  const what = changed.length ? changed.join(', ') : 'nothing changed';
+  const notes = (Array.isArray(action.notes) ? action.notes : []).filter((note) => typeof note === 'string' && note);
+  const what = [...changed, ...notes].join(', ') || 'nothing changed';
   switch (action.kind) {
     case 'tap': return `Tapped ${action.target ?? 'the preview'}: ${what}`;
     case 'restore': return action.to != null ? `Restored revision ${revisionInRun(action.to)}: ${what}` : `Restored: ${what}`;

@@ -69,6 +69,12 @@ struct PendingChange {
         }
     }
 
+    /// A tap, whose notes the actions log keeps.
+    var isTap: Bool {
+        if case .tap = change { return true }
+        return false
+    }
+
     /// Resolves an undo or redo against the history as it is now, when the change goes to the
     /// worker; false when there is nothing to move to.
     mutating func resolveMove(in history: inout History) -> Bool {

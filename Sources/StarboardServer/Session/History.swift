@@ -58,6 +58,9 @@ struct History {
         var target: String?
         /// The revision whose values a restore brought back.
         var to: Int?
+        /// What the change told besides its values: a tap on a control bound to a constant
+        /// changed nothing, and says so.
+        var notes: [String] = []
         var before: JSONValue
         var after: JSONValue
     }
@@ -107,8 +110,9 @@ struct History {
     /// An accepted batch: `origins` and `changes` of its accepted items. Undo pushes onto the redo
     /// stack; redo and edits onto the undo stack; an edit empties the redo stack. Returns the new
     /// entry of the log, nil when nothing changed (a set to the values already there).
+    /// `notes` are the taps' notes, kept with the entry.
     mutating func record(before: JSONValue, after: JSONValue, revision: Int, time: Double,
-                         items: [(window: UInt64, change: WorkerChange, origin: Origin)]) -> Entry? {
+                         items: [(window: UInt64, change: WorkerChange, origin: Origin)], notes: [String] = []) -> Entry? {
         version += 1
         guard before != after || items.contains(where: { if case .tap = $0.change { true } else { false } }) else {
             // Nothing moved: an undo or redo that changed nothing still moved along the stacks.
@@ -137,7 +141,7 @@ struct History {
             undoStack.append(step)
             redoStack.removeAll()
         }
-        let entry = Entry(revision: revision, time: time, windows: windows, kind: kind, target: target, to: to, before: before, after: after)
+        let entry = Entry(revision: revision, time: time, windows: windows, kind: kind, target: target, to: to, notes: notes, before: before, after: after)
         entries.append(entry)
         if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
         if undoStack.count > Self.limit { undoStack.removeFirst(undoStack.count - Self.limit) }
@@ -192,6 +196,7 @@ extension History.Entry {
         ]
         if let target { members.append(("target", .string(target))) }
         if let to { members.append(("to", .integer(to))) }
+        if !notes.isEmpty { members.append(("notes", .array(notes.map { .string($0) }))) }
         members.append(("changes", .array(changes.map { change in
             .object([("property", .string(change.property)), ("from", change.from), ("to", change.to)])
         })))

@@ -463,7 +463,8 @@ struct SessionCore {
         for answer in answers {
             ack(id: answer.change.id, component: name, revision: answer.revision, notes: answer.hit.notes, to: answer.change.connection, into: &out)
         }
-        record(name, before: first.before, after: last.hit.values, revision: last.revision, changes: answers.map(\.change), into: &out)
+        let notes = answers.filter { $0.change.isTap }.flatMap(\.hit.notes)
+        record(name, before: first.before, after: last.hit.values, revision: last.revision, changes: answers.map(\.change), notes: notes, into: &out)
         out.changed()
         broadcastRender(name, revision: last.revision, fields: last.hit.render, valuesText: last.hit.valuesText, into: &out)
         refreshOtherEnvironments(of: name)
@@ -484,11 +485,13 @@ struct SessionCore {
 
     /// Adds accepted changes to the component's shared history and tells its windows (the
     /// actions log, and whether undo and redo can go further).
+    /// `notes` are what the batch's taps told (a control bound to a constant changed nothing).
     private mutating func record(_ name: String, before: JSONValue, after: JSONValue, revision: Int, changes: [PendingChange],
-                                 into out: inout SessionEffects) {
+                                 notes: [String] = [], into out: inout SessionEffects) {
         // In place: a copy of the state would copy the log's arrays on every change.
         guard let action = histories[name, default: History()].record(before: before, after: after, revision: revision, time: clock(),
-                                                                     items: changes.map { (window: $0.connection.rawValue, change: $0.change, origin: $0.origin) }),
+                                                                     items: changes.map { (window: $0.connection.rawValue, change: $0.change, origin: $0.origin) },
+                                                                     notes: notes),
               let history = histories[name] else { return }
         let watchers = subscriptions.allSubscribers(of: name)
         guard !watchers.isEmpty else { return }
@@ -712,7 +715,8 @@ struct SessionCore {
         for (item, revision, notes) in acks {
             ack(id: item.id, component: name, revision: revision, notes: notes, to: item.connection, into: &out)
         }
-        record(name, before: before, after: entry.values, revision: entry.revision, changes: acks.map(\.0), into: &out)
+        record(name, before: before, after: entry.values, revision: entry.revision, changes: acks.map(\.0),
+               notes: acks.filter { $0.0.isTap }.flatMap(\.2), into: &out)
         out.changed()
         if items.count == 1, let render = batch.render {
             let key = RenderCache.key(component: name, baseText: baseText, change: items[0].change)
