@@ -1,3 +1,4 @@
+import StarboardLocking
 import StarboardUI
 
 /// Every value of a component's properties, by property name.
@@ -84,6 +85,23 @@ public struct ComponentDefinition: Sendable {
             }
             return try C(from: InstanceDecoder(component: name, fields: fields, others: others.values))
         }
+        // A component with no `@State` (or other dynamic property) of its own is the same
+        // instance whatever it rendered before once its `@Inspectable`s hold the new values, so
+        // renders reuse kept instances and fill their storage in place: decoding a fresh one
+        // allocated the storage of every property, the decoder's container and its field list.
+        let reusable = !declared.values.contains { $0 is any DynamicProperty }
+        let kept = Locked<[KeptInstance<C>]>([])
+        @Sendable func refill(_ instance: KeptInstance<C>, with values: PropertyValues) throws(PropertyError) {
+            for (index, (property, _)) in wrappers.enumerated() {
+                // The same checks, in the same order, as a fresh instance's init(from:) makes.
+                guard let value = values[property] ?? defaults[property] else {
+                    throw PropertyError(component: name, property: property, message: "value of the wrong kind")
+                }
+                do throws(NotFillable) { try instance.wrappers[index].refill(with: value) } catch {
+                    throw PropertyError(component: name, property: property, message: "value of the wrong kind")
+                }
+            }
+        }
         @Sendable func readBack(_ instance: C) -> PropertyValues {
             var values: PropertyValues = [:]
             for child in Mirror(reflecting: instance).children {
@@ -104,12 +122,26 @@ public struct ComponentDefinition: Sendable {
         self.defaults = defaults
         let title = C.title
         self.makeRendering = { values, environment, audit in
-            let instance = try instantiate(values)
+            let instance: KeptInstance<C>?
+            if reusable, let spare = kept.withLock({ $0.popLast() }) {
+                try refill(spare, with: values)
+                instance = spare
+            } else {
+                instance = nil
+            }
+            let view = try instance?.instance ?? instantiate(values)
+            let rendering: Rendering
             do {
-                return try Renderer.render(instance, title: title, environment: environment, audit: audit)
+                rendering = try Renderer.render(view, title: title, environment: environment, audit: audit)
             } catch {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }
+            if reusable {
+                // A render that threw keeps nothing; one that drew hands its instance back.
+                let spare = instance ?? KeptInstance(view)
+                kept.withLock { if $0.count < 4 { $0.append(spare) } }
+            }
+            return rendering
         }
         self.valuesOfInstance = { view in (view as? C).map(readBack) }
         self.runTap = { values, target, location, environment in
@@ -363,4 +395,18 @@ struct DeclaredProperties: @unchecked Sendable {
 public struct RegistryError: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A component instance kept between renders (``ComponentDefinition``'s renders of a component
+/// without `@State`), with its `@Inspectable` wrappers in declaration order to fill it through.
+/// Taken out of its pool for a render, so one thread at a time has it.
+private final class KeptInstance<C: Component>: @unchecked Sendable {
+    let instance: C
+    let wrappers: [any InspectableProperty]
+
+    init(_ instance: C) {
+        self.instance = instance
+        // Once per kept instance: the wrappers share their storage with the instance's.
+        wrappers = Mirror(reflecting: instance).children.compactMap { $0.value as? any InspectableProperty }
+    }
 }

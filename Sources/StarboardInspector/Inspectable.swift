@@ -115,6 +115,9 @@ protocol InspectableProperty: Sendable {
     /// A copy holding `value`, as the type `T` a decoder is asked for. (Throwing rather than
     /// returning `T?` spares a generic `Optional<T>` metadata look-up per property per render.)
     func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T
+    /// Puts `value` in this wrapper's storage, which the instance it was read from shares: how a
+    /// kept instance is filled for the next render without a new instance or new storage.
+    func refill(with value: PropertyValue) throws(NotFillable)
 }
 
 /// Why a wrapper could not be filled as the type a decoder asked for.
@@ -141,6 +144,11 @@ extension Inspectable: InspectableProperty {
         let copy = Inspectable(filling: self, with: typed)
         // T is Self (checked above): a reinterpretation, without the cost of a dynamic cast.
         return unsafeBitCast(copy, to: T.self)
+    }
+
+    func refill(with value: PropertyValue) throws(NotFillable) {
+        guard let typed = Value(propertyValue: value) else { throw .wrongKind }
+        storage.value = typed
     }
 }
 

@@ -65,7 +65,7 @@ public struct HorizontalAlignment: Hashable, Sendable {
     public static let trailing = HorizontalAlignment(builtIn: TrailingGuide.self, fraction: 1)
 
     /// Where a built-in guide falls as a fraction of the width; a guide of your own is laid out
-    /// as the centre, with a warning (``ViewGraph/warnIfCustom(_:in:)``).
+    /// as the centre, with a warning (``ViewGraph/warnIfCustom(_:_:in:)``).
     var fraction: Double { key.fraction ?? 0.5 }
     /// Leading, centre or trailing.
     var isBuiltIn: Bool { key.fraction != nil }
@@ -151,10 +151,16 @@ public struct ViewDimensions: Equatable, Sendable {
 extension ViewGraph {
     /// Stacks and frames do not line up guides of an `AlignmentID` of the author's own yet: they
     /// centre, and the render says so rather than drawing it silently.
-    mutating func warnIfCustom(_ keys: [AlignmentKey], in container: String) {
-        for key in keys where key.fraction == nil {
-            let message = "\(container) aligns on \(key.typeName), an AlignmentID of your own, which Starboard does not line up yet: it is centred"
-            if !warnings.contains(message) { warnings.append(message) }
-        }
+    ///
+    /// The keys come apart rather than as an array: every stack and frame asks, and an array
+    /// literal was an allocation each time for a check that almost always finds nothing.
+    mutating func warnIfCustom(_ key: AlignmentKey, _ other: AlignmentKey? = nil, in container: String) {
+        if key.fraction == nil { warnCustom(key, in: container) }
+        if let other, other.fraction == nil { warnCustom(other, in: container) }
+    }
+
+    private mutating func warnCustom(_ key: AlignmentKey, in container: String) {
+        let message = "\(container) aligns on \(key.typeName), an AlignmentID of your own, which Starboard does not line up yet: it is centred"
+        if !warnings.contains(message) { warnings.append(message) }
     }
 }

@@ -191,4 +191,14 @@ struct LayoutProtocolTests {
         #expect(rendering.warnings.contains { $0.contains("HStack") && $0.contains("Third") })
         #expect(try frames(view)["short"]?.minY == 15)
     }
+
+    @Test func aFrameOrZStackSaysSoOfItsVerticalGuideToo() throws {
+        enum Third: AlignmentID { static func defaultValue(in context: ViewDimensions) -> CGFloat { context.height / 3 } }
+        let alignment = Alignment(horizontal: .leading, vertical: VerticalAlignment(Third.self))
+        let framed = try Renderer.render(box("a", 10, 10).frame(width: 40, height: 40, alignment: alignment))
+        #expect(framed.warnings.contains { $0.hasPrefix(".frame") && $0.contains("Third") })
+        let stacked = try Renderer.render(ZStack(alignment: alignment) { box("a", 10, 10) })
+        #expect(stacked.warnings.contains { $0.hasPrefix("ZStack") && $0.contains("Third") })
+        #expect(try Renderer.render(ZStack(alignment: .topLeading) { box("a", 10, 10) }).warnings.isEmpty)
+    }
 }
