@@ -30,7 +30,7 @@ public struct Grid<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        graph.warnIfCustom([layout.alignment.horizontal.key, layout.alignment.vertical.key], in: "Grid")
+        graph.warnIfCustom(layout.alignment.horizontal.key, layout.alignment.vertical.key, in: "Grid")
         // A Divider between rows runs across the grid, as in a VStack.
         graph.makeLayout(LayoutEntry(layout: layout, isBuiltIn: true), content, axis: .vertical)
     }
@@ -48,7 +48,7 @@ public struct GridRow<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        if let alignment { graph.warnIfCustom([alignment.key], in: "GridRow") }
+        if let alignment { graph.warnIfCustom(alignment.key, in: "GridRow") }
         let mark = graph.pending.count
         let outerAxis = graph.stackAxis
         // A Divider in a row stands upright between its neighbours, as in an HStack.

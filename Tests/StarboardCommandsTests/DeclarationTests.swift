@@ -24,7 +24,7 @@ struct DeclarationTests {
         checkHelp(RenderCommand.declaration, usage: RenderCommand.usage)
         checkHelp(AuditCommand.declaration, usage: AuditCommand.usage)
         #expect(NewCommand.usage.hasPrefix("USAGE: starboard new NAME [--package DIR]"))
-        #expect(ExportCommand.usage.hasPrefix("USAGE: starboard export --out DIR [--web DIR]\n"))
+        #expect(ExportCommand.usage.hasPrefix("USAGE: starboard export --out DIR [--web DIR] [--jobs N]\n"))
     }
 
     @Test func everyDeclaredOptionParses() throws {
