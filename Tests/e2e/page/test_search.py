@@ -32,9 +32,10 @@ def selected(driver):
 def test_search_by_a_property_label_opens_its_field(browser, server, screenshot_dir):
     open_page(browser, server, "?c=RatingControl")
     open_search(browser)
-    # With nothing typed, the components are listed.
-    assert [o.get_attribute("data-component") for o in options(browser)] == \
-        ["RatingControl", "HikeBadge", "PageControl", "ProfileSummary"]
+    # With nothing typed, every entry is listed: the components first, then the previews.
+    listed = [o.get_attribute("data-component") for o in options(browser)]
+    assert listed[:4] == ["RatingControl", "HikeBadge", "PageControl", "ProfileSummary"]
+    assert len(listed) > 4, "the previews of Components/Screens are entries too"
     browser.find_element(By.ID, "search-input").send_keys("goal date")
     wait(browser, lambda d: options(d) and options(d)[0].get_attribute("data-property") == "goalDate",
          message="the Goal Date property is not the first match")
