@@ -167,10 +167,11 @@ def test_watch_rebuilds_the_callers_own_product(tagkit):
                 # An edit to the body (a default would not show: the session keeps the current values).
                 assert "Text(text)" in original
                 save_like_an_editor(source, original.replace("Text(text)", 'Text("#" + text)'))
-                edited = await next_message(ws, lambda m: m["type"] == "render" and ">#Swift</text>" in m["svg"], BUILD_TIMEOUT)
-                assert edited["component"] == "TagChip"
-                done = await next_message(ws, lambda m: m["type"] == "build" and m["state"] != "building", 30)
+                # The build's end comes first, then the new catalog and the render (docs/protocol.md).
+                done = await next_message(ws, lambda m: m["type"] == "build" and m["state"] != "building", BUILD_TIMEOUT)
                 assert done["state"] == "succeeded", done
+                edited = await next_message(ws, lambda m: m["type"] == "render" and ">#Swift</text>" in m["svg"], 30)
+                assert edited["component"] == "TagChip"
 
                 broken = original.replace("    public init() {}", '    public init() {}\n    let broken: Int = "not a number"', 1)
                 save_like_an_editor(source, broken)
