@@ -27,6 +27,8 @@ struct LayoutEngine {
     var elements: [AccessibilityElement] = []
     var statistics = RenderStatistics()
 
+    /// Sizes this render may compute (``RenderLimits/layoutBudget(nodes:)``), set once the tree is built.
+    var sizingBudget = Int.max
     /// The layout cache: each node's (proposal, size) pairs, linked from ``GraphNode/cacheHead``.
     private var cache: [CacheEntry] = []
     /// Per node, the proposal its parent placed it with (written just before it is placed).
@@ -82,6 +84,7 @@ struct LayoutEngine {
         display.groups.removeAll(keepingCapacity: true)
         elements = []
         statistics = RenderStatistics()
+        sizingBudget = Int.max
         actionTargets.removeAll(keepingCapacity: true)
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
@@ -118,6 +121,11 @@ struct LayoutEngine {
             entry = cache[Int(entry)].next
         }
         statistics.sizings += 1
+        if statistics.sizings > sizingBudget {
+            // Over budget: stop computing (every size is zero from here) and fail the render.
+            graph.exceedLayoutBudget()
+            return .zero
+        }
         let size = computeSize(index, proposal)
         cache.append(CacheEntry(proposal: proposal, size: size, next: graph.nodes[Int(index)].cacheHead))
         graph.nodes[Int(index)].cacheHead = Int32(cache.count - 1)

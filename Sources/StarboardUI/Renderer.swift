@@ -119,6 +119,7 @@ extension LayoutEngine {
             engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
             let root = engine.pointee.graph.takeSingle()
             engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
+            engine.pointee.sizingBudget = engine.pointee.graph.limits.layoutBudget(nodes: engine.pointee.graph.nodes.count)
             let geometry = engine.pointee.layOutCanvas(root, on: engine.pointee.graph.canvas)
             if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
             return .success(geometry)

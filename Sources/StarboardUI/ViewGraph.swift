@@ -115,6 +115,11 @@ public struct ViewGraph {
         exceeded = nil
     }
 
+    /// Marks the render as over its layout budget (``RenderLimits/maxSizingsPerView``).
+    mutating func exceedLayoutBudget() {
+        if exceeded == nil { exceeded = .layout(perView: limits.maxSizingsPerView, nodes: nodes.count) }
+    }
+
     /// Sets the limits and the environment of the next render.
     mutating func prepare(limits: RenderLimits, environment: EnvironmentValues) {
         self.limits = limits
@@ -315,10 +320,26 @@ public struct RenderLimits: Sendable, Hashable {
     public var maxViews: Int
     /// Nesting of containers, modifiers and composite views.
     public var maxDepth: Int
+    /// Sizes layout may compute per node of the tree (a node asked for its size at a proposal it
+    /// had not seen), plus ``layoutAllowance`` for the whole render. SwiftUI's rules need a few per
+    /// node (the layout-growth tests count at most 32 for text); a render past this budget is a
+    /// layout gone exponential, stopped with a clear error instead of spending the worker's time.
+    public var maxSizingsPerView: Int
 
-    public init(maxViews: Int = 200_000, maxDepth: Int = 1_000) {
+    /// Sizes any render may compute beyond ``maxSizingsPerView`` per node, so a small view with a
+    /// searching layout (a flow layout trying widths, `ViewThatFits`) is never refused.
+    public static let layoutAllowance = 10_000
+
+    public init(maxViews: Int = 200_000, maxDepth: Int = 1_000, maxSizingsPerView: Int = 256) {
         self.maxViews = maxViews
         self.maxDepth = maxDepth
+        self.maxSizingsPerView = maxSizingsPerView
+    }
+
+    /// The sizes a render of `nodes` nodes may compute.
+    func layoutBudget(nodes: Int) -> Int {
+        let (perView, overflow) = maxSizingsPerView.multipliedReportingOverflow(by: max(nodes, 1))
+        return overflow ? Int.max : perView.addingReportingOverflow(Self.layoutAllowance).overflow ? Int.max : perView + Self.layoutAllowance
     }
 
     public static let standard = RenderLimits()
@@ -329,6 +350,9 @@ public struct RenderLimits: Sendable, Hashable {
         case depth(Int)
         /// A style's `makeBody` nested past the depth limit: it makes the control it styles.
         case styleDepth(style: String, kind: String, limit: Int)
+        /// Layout computed more sizes than ``RenderLimits/layoutBudget(nodes:)`` allows
+        /// (`perView` sizes per node): it grows faster than the view, a layout's bug.
+        case layout(perView: Int, nodes: Int)
 
         public var description: String {
             switch self {
@@ -337,6 +361,8 @@ public struct RenderLimits: Sendable, Hashable {
 
             case .views(let limit): "the view has more than \(limit) views and modifiers (the render limit)"
             case .depth(let limit): "the view nests deeper than \(limit) levels (the render limit)"
+            case .layout(let perView, let nodes):
+                "laying out the view's \(nodes) views computed more than \(perView) sizes per view (the render limit): a layout that asks its subviews for their size again and again, at new proposals, grows faster than the view"
             }
         }
     }
