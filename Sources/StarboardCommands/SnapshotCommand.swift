@@ -177,6 +177,9 @@ enum SnapshotCommand: Command {
                 for path in [oldPNG, newPNG] { try folder.remove(path) }
             }
             output.stdout += line + "\n"
+            if let difference = SVGLineDiff.firstDifference(recorded: String(decoding: recorded, as: UTF8.self), new: render.svg) {
+                output.stdout += difference.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+            }
         }
         // A shard sees only its renders, so it judges only the files whose path falls in it.
         let obsolete = obsoleteFiles(named ?? renders, in: folder, includingArtifacts: false, shard: shard)

@@ -16,8 +16,15 @@ public enum SnapshotSuite {
     public static func verify(_ registry: Registry, in directory: String, record: Bool) -> SnapshotVerdict {
         let output = SnapshotCommand.snapshot(SnapshotCommand.Options(directory: directory, check: !record), registry: registry)
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        let problems = lines.filter { line in ["changed ", "missing ", "obsolete "].contains { line.hasPrefix($0) } }
-            .map { $0.replacingOccurrences(of: "   ", with: " ").replacingOccurrences(of: "  ", with: " ") }
+        // A problem's line, with the indented lines under it (a changed render's first difference).
+        var problems: [String] = []
+        for line in lines {
+            if ["changed ", "missing ", "obsolete "].contains(where: { line.hasPrefix($0) }) {
+                problems.append(line.replacingOccurrences(of: "   ", with: " ").replacingOccurrences(of: "  ", with: " "))
+            } else if line.hasPrefix("    "), !problems.isEmpty {
+                problems[problems.count - 1] += "\n" + line
+            }
+        }
         let failure = output.exitCode != 0 && problems.isEmpty ? output.stderr : nil
         var summary = lines.last ?? ""
         if output.exitCode != 0, let last = output.stderr.split(separator: "\n").last { summary = String(last) }

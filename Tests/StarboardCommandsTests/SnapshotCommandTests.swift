@@ -72,9 +72,14 @@ struct SnapshotCommandTests {
 
         let checked = run(["snapshot", "--dir", folder.path, "--check"])
         #expect(checked.exitCode == 1)
-        let reported = checked.stdout.split(separator: "\n").filter { !$0.isEmpty }
+        let reported = checked.stdout.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("    ") }
         #expect(reported.count == 1, "\(checked.stdout)")
         #expect(reported.first?.hasPrefix("changed   RatingControl \"Three stars\": ") == true)
+        // Under it, the first tag that differs: the recorded (edited) stroke against the render's.
+        let difference = checked.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }
+        #expect(difference.first?.hasPrefix("    first difference at line ") == true, "\(checked.stdout)")
+        #expect(difference.contains { $0.hasPrefix("    - ") && $0.contains("stroke-width=\"3\"") }, "\(checked.stdout)")
+        #expect(difference.contains { $0.hasPrefix("    + ") && $0.contains("stroke-width=\"2\"") }, "\(checked.stdout)")
         #expect(checked.stderr.contains("1 changed in \(folder.path)"))
         let newSVG = file(folder, "RatingControl", "Three stars.new.svg")
         #expect(try String(contentsOf: newSVG, encoding: .utf8) == original)
