@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI", "StarboardSystem"]),
         .testTarget(
             name: "StarboardComponentsTests",
-            dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI"],
+            dependencies: ["StarboardComponents", "StarboardInspector", "StarboardUI", "StarboardTesting"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -5,39 +5,29 @@ import FoundationXML
 #endif
 @testable import StarboardComponents
 import StarboardInspector
+import StarboardTesting
 
 /// The control screens (registered with `STARBOARD_SCREENS=1`): every variant, and the defaults on
 /// the standard device in light and dark, against their golden SVGs.
 @Suite("Control screens")
 struct ControlScreensTests {
-    static let registry = try! Registry(controlScreens)
+    static let registry = try! Registry(controlScreens, previews: false)
 
-    static var cases: [(String, String?)] {
-        registry.components.flatMap { component in
-            [(component.name, nil)] + component.variants.map { (component.name, $0.name) }
+    /// Through `StarboardTesting`, as the shipped components are (ComponentSnapshotTests).
+    @Test func everyRenderMatchesItsGoldenSVG() {
+        assertSnapshots(of: Self.registry, directory: Snapshot.folder.appendingPathComponent("ControlScreens").path)
+    }
+
+    @Test func everyRenderIsWellFormedXML() throws {
+        for component in Self.registry.components {
+            for values in [component.defaults] + component.variants.map(\.values) {
+                #expect(XMLParser(data: Data(try component.render(values).rendering.svg.utf8)).parse(), "\(component.name)")
+            }
+            for environment in component.environments {
+                let svg = try component.render(component.defaults, environment: environment.values).rendering.svg
+                #expect(XMLParser(data: Data(svg.utf8)).parse(), "\(component.name) in \(environment.name)")
+            }
         }
-    }
-
-    @Test(arguments: cases)
-    func matchesGoldenSVG(component name: String, variant: String?) throws {
-        let component = try #require(Self.registry.component(named: name))
-        let result = try variant.map { try component.renderVariant(named: $0) } ?? component.render(component.defaults)
-        let svg = result.rendering.svg
-        #expect(XMLParser(data: Data(svg.utf8)).parse())
-        Snapshot.assert(svg, suite: "ComponentSnapshotTests", named: "\(name)-\(variant ?? "default")")
-    }
-
-    static var environmentCases: [(String, String)] {
-        registry.components.flatMap { component in component.environments.map { (component.name, $0.name) } }
-    }
-
-    @Test(arguments: environmentCases)
-    func matchesGoldenSVGOnTheDevice(component name: String, environment: String) throws {
-        let component = try #require(Self.registry.component(named: name))
-        let declared = try #require(component.environments.first { $0.name == environment })
-        let svg = try component.render(component.defaults, environment: declared.values).rendering.svg
-        #expect(XMLParser(data: Data(svg.utf8)).parse())
-        Snapshot.assert(svg, suite: "ComponentSnapshotTests", named: "\(name)-default-\(environment)")
     }
 
     @Test func theOutOfBoundsVariantCarriesTheClampNote() throws {

@@ -1,10 +1,12 @@
 import Foundation
+import StarboardTesting
 import Testing
 
-/// Golden files in `__Snapshots__/<Suite>/<name>.svg`, as swift-snapshot-testing lays them out.
-///
-/// A missing file is recorded (and the test fails, so a new golden is looked at before it is
-/// committed); `RECORD_SNAPSHOTS=1` re-records every file.
+/// Golden files of views rendered by these tests in `__Snapshots__/<Suite>/<name>.svg`, checked
+/// through `StarboardTesting`'s public `assertSnapshot(of:named:directory:)`, as a package's own
+/// tests would: a difference shows its first differing lines and leaves `<name>.new.svg` beside
+/// the golden; a missing file is recorded (and the test fails, so a new golden is looked at
+/// before it is committed); `RECORD_SNAPSHOTS=1` re-records every file.
 enum Snapshot {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
 
@@ -13,21 +15,7 @@ enum Snapshot {
     }
 
     static func assert(_ svg: String, suite: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let directory = folder.appendingPathComponent(suite)
-        let file = directory.appendingPathComponent(fileName(name) + ".svg")
-        let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-        guard !recording, let reference = try? String(contentsOf: file, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? svg.write(to: file, atomically: true, encoding: .utf8)
-            if !recording {
-                Issue.record("Recorded a new snapshot at \(file.path); look at it and run the tests again", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        if reference != svg {
-            let actual = file.deletingPathExtension().appendingPathExtension("actual.svg")
-            try? svg.write(to: actual, atomically: true, encoding: .utf8)
-            Issue.record("Snapshot \(name) differs from \(file.path); the new render is at \(actual.path) (RECORD_SNAPSHOTS=1 to accept)", sourceLocation: sourceLocation)
-        }
+        assertSnapshot(of: svg, named: fileName(name), directory: folder.appendingPathComponent(suite).path,
+                       fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line, column: sourceLocation.column)
     }
 }
