@@ -34,6 +34,24 @@ const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (data) { window.__frames.push(String(data)); return send.call(this, data); };
 """
 
+# Counts the typing pauses that ran out (controls.js's timer of PAUSE_MS), so a test can wait
+# for the moment a value would have been sent instead of sleeping past it.
+COUNT_PAUSES = """
+window.__pauses = 0;
+const later = window.setTimeout;
+window.setTimeout = function (callback, delay, ...rest) {
+  if (delay !== 800 || typeof callback !== 'function') return later.call(this, callback, delay, ...rest);
+  return later.call(this, () => { try { callback(...rest); } finally { window.__pauses += 1; } }, delay);
+};
+"""
+
+# Resolves once two frames have been painted and the tasks queued after them have run: the
+# page's follow-up work after a render (renderscheduler.js) has had its turn.
+AFTER_FOLLOW_UPS = """
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => setTimeout(done, 0), 0)));
+"""
+
 
 def sets(driver) -> list[dict]:
     frames = driver.execute_script("return window.__frames || []")
@@ -50,10 +68,12 @@ def keys_into(driver, name, text):
 
 def test_typing_25_sends_nothing_and_says_why(browser, server):
     fresh(browser, server, "RatingControl")
-    browser.execute_script(RECORD_FRAMES)
+    browser.execute_script(RECORD_FRAMES + COUNT_PAUSES)
     keys_into(browser, "starCount", "25")
     wait(browser, lambda d: error_text(d, "starCount"), message="no error while typing 25")
-    time.sleep(PAUSE_S + 0.7)
+    # The pause after the last key has run out (the moment 25 would have been sent): nothing was.
+    wait(browser, lambda d: d.execute_script("return window.__pauses") >= 1, timeout=PAUSE_S + 10,
+         message="the typing pause never ran out")
     assert sets(browser) == [], "typing 25 must not send 2 (or 25)"
     assert field_value(browser, "starCount") == "25"
     assert star_count(browser) == 5
@@ -84,7 +104,7 @@ def test_a_late_render_neither_clears_the_error_nor_replaces_the_text(browser_fa
     field(browser, "starCount").send_keys("5")   # now "25", while the render of 2 is on its way
     wait(browser, lambda d: error_text(d, "starCount"), message="no error for 25")
     wait(browser, lambda d: star_count(d) == 2, timeout=10, message="the render of 2 never arrived")
-    time.sleep(0.3)
+    browser.execute_async_script(AFTER_FOLLOW_UPS)
     assert field_value(browser, "starCount") == "25"
     assert "got 25" in error_text(browser, "starCount"), "a late render cleared the error"
     assert sets(browser) == [{"starCount": 2}]

@@ -228,10 +228,15 @@ def test_reload_and_shared_links_restore_values(browser, server):
     wait(browser, lambda d: status(d) == "connected" and preview_svg(d))
     wait(browser, lambda d: field_value(d, "hueRotation") == "90")
 
-    # A link carries the whole state: values absent from it are defaults.
+    # A link carries the whole state: values absent from it are defaults, whatever they were before.
+    fresh(browser, server, "RatingControl")
+    type_into(browser, "spacing", "20")
+    wait(browser, lambda d: "spacing=20" in d.current_url)
     open_page(browser, server, "?c=RatingControl&starCount=6&rating=2")
     wait(browser, lambda d: star_count(d) == 6, message="shared link did not set starCount")
     wait(browser, lambda d: field_value(d, "rating") == "2")
+    wait(browser, lambda d: field_value(d, "spacing") == "8", message="spacing, absent from the link, is not at its default")
+    assert "spacing=" not in browser.current_url
 
 
 def test_back_and_forward_move_through_component_choices(browser, server):
