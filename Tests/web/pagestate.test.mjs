@@ -476,6 +476,32 @@ test('which properties affect a selected view: only the newest question is answe
   assert.deepEqual(ofType(update(state, { type: 'viewSelected', view: null, path: [] }).effects, 'affecting'), []);
 });
 
+// Docs
+
+test('the docs ask for a render of the defaults once per component and environment, only while shown', () => {
+  let { state, effects } = connected();
+  assert.deepEqual(ofType(effects, 'showDocs'), [], 'the docs were drawn while hidden');
+  let step = update(state, { type: 'docsTab', open: true });
+  const [ask] = ofType(step.effects, 'request');
+  assert.deepEqual(ask.message, { type: 'preview', component: 'RatingControl', values: { starCount: 5, rating: 0 } });
+  assert.deepEqual(ofType(step.effects, 'showDocs').map((e) => e.defaults), [null]);
+  state = step.state;
+  // A render redraws the docs without asking again.
+  const again = drawn(state, render(1));
+  assert.deepEqual(ofType(again.effects, 'request').filter((e) => e.message.type === 'preview'), []);
+  assert.equal(ofType(again.effects, 'showDocs').length, 1);
+  step = update(again.state, { ...ask.then, reply: { svg: '<svg>defaults</svg>', accessibility: [] } });
+  assert.deepEqual(ofType(step.effects, 'showDocs').map((e) => e.defaults.svg), ['<svg>defaults</svg>']);
+  // Another environment asks again (with its first render there), and the older answer is dropped.
+  const changed = update(state, { type: 'environment', environment: { ...state.environment, scheme: 'dark' } }).state;
+  const dark = drawn(changed, render(2, { environment: 'dark' }));
+  const [darkAsk] = ofType(dark.effects, 'request').filter((e) => e.message.type === 'preview');
+  assert.deepEqual(darkAsk.message.environment, { scheme: 'dark' });
+  assert.deepEqual(update(dark.state, { ...ask.then, reply: { svg: '<svg>light</svg>' } }).effects, []);
+  const failed = update(dark.state, { ...darkAsk.then, error: new Error('No answer to preview within 10 s.') });
+  assert.deepEqual(ofType(failed.effects, 'showDocs').map((e) => e.error), ['The defaults could not be rendered: No answer to preview within 10 s.']);
+});
+
 // The connection banner
 
 test('the banner is hidden while connected and before the first catalog; it names the queued values', () => {

@@ -192,7 +192,10 @@ function run(effect) {
       else history.replaceState({ component: effect.component }, '', query);
       break;
     }
-    case 'docs': showDocs(); break;
+    case 'showDocs':
+      if (effect.component) docs.show(effect.component, { defaults: effect.defaults, variants: effect.variants, error: effect.error });
+      else docs.show(null);
+      break;
     case 'environmentShown':
       showEnvironment(effect.environment, effect.matrix);
       preferences.setScheme(effect.environment.scheme);
@@ -562,37 +565,9 @@ const preferences = wirePreferences({
 
 variants.addEventListener('apply', (event) => dispatch({ type: 'applyVariant', variant: event.detail.variant, values: event.detail.values }));
 
-// Docs: drawn from the catalog entry, the declared variants' renders, and a
-// render of the defaults (a `preview`, for their accessibility elements).
+// Docs
 
-const docsRenders = { component: null, defaults: null, error: null, environment: null };
-
-tabs.addEventListener('change', () => showDocs());
-
-async function showDocs() {
-  if (tabs.view !== 'docs') return;
-  const component = page.current;
-  if (!component) return docs.show(null);
-  const where = environmentName(page.environment);
-  if (docsRenders.component !== component || docsRenders.environment !== where) {
-    Object.assign(docsRenders, { component, defaults: null, error: null, environment: where });
-    requestDocsDefaults(component, where);
-  }
-  docs.show(component, { defaults: docsRenders.defaults, variants: page.renderedVariants, error: docsRenders.error });
-}
-
-async function requestDocsDefaults(component, where) {
-  const values = Object.fromEntries(component.properties.map((p) => [p.name, p.default]));
-  try {
-    const reply = await connection.request({ type: 'preview', component: component.name, values, ...environmentField(page.environment) });
-    if (docsRenders.component !== component || docsRenders.environment !== where) return;
-    docsRenders.defaults = { svg: reply.svg, accessibility: Array.isArray(reply.accessibility) ? reply.accessibility : [] };
-  } catch (error) {
-    if (docsRenders.component !== component || docsRenders.environment !== where) return;
-    docsRenders.error = `The defaults could not be rendered: ${error.message ?? error}`;
-  }
-  showDocs();
-}
+tabs.addEventListener('change', () => dispatch({ type: 'docsTab', open: tabs.view === 'docs' }));
 
 docs.addEventListener('copy', async (event) => {
   const { code } = event.detail;
@@ -677,5 +652,6 @@ function toast(text, kind = 'info') {
 }
 
 showEnvironment();
+dispatch({ type: 'docsTab', open: tabs.view === 'docs' });
 dispatch({ type: 'connectionState', state: connection.state });
 connection.start();

@@ -60,6 +60,9 @@ export function initialState() {
     resetAllDisabled: true,  // as "Reset all" was last drawn (after a render's follow-up work)
     auditAsked: 0,           // generation of the newest audit scheduled
     affectingAsked: 0,       // generation of the newest "affected by" question
+    docsOpen: false,         // the Docs tab is shown
+    // The docs' render of the defaults: for which component entry and environment, asked how often.
+    docs: { component: null, environment: null, asked: 0, defaults: null, error: null },
   };
 }
 
@@ -110,7 +113,8 @@ export function update(state, event) {
       renderFollowed(s, fx, event.render);
       break;
     case 'variantsFollowed':
-      fx.push({ type: 'showVariants', variants: s.renderedVariants }, { type: 'docs' });
+      fx.push({ type: 'showVariants', variants: s.renderedVariants });
+      showDocs(s, fx);
       break;
 
     // Choices of the user
@@ -257,6 +261,17 @@ export function update(state, event) {
       });
       break;
     }
+    case 'docsTab':         // {open}: the Docs tab was shown or left
+      s.docsOpen = Boolean(event.open);
+      showDocs(s, fx);
+      break;
+    case 'docsDefaults':    // {asked, reply | error}: the render of the defaults the docs asked for
+      if (event.asked !== s.docs.asked) break; // another component or environment asked since
+      s.docs = event.error
+        ? { ...s.docs, error: `The defaults could not be rendered: ${event.error.message ?? event.error}` }
+        : { ...s.docs, defaults: { svg: event.reply.svg, accessibility: Array.isArray(event.reply.accessibility) ? event.reply.accessibility : [] } };
+      showDocs(s, fx);
+      break;
     case 'affectingFound':  // {asked, labels}
       // A newer selection (or render) answers for itself.
       if (event.asked === s.affectingAsked) fx.push({ type: 'showAffecting', labels: event.labels });
@@ -434,7 +449,7 @@ function select(s, fx, name, { history = 'push' } = {}) {
   syncSubscriptions(s, fx);
   // Every time, not only for another component: a catalog after a rebuild means the file changed.
   fx.push({ type: 'componentTools', component });
-  fx.push({ type: 'docs' });
+  showDocs(s, fx);
   if (history === 'push' || history === 'replace') {
     fx.push({ type: 'url', mode: history, component: name, query: urlQuery(s, same && s.values ? s.values : {}) });
   }
@@ -560,7 +575,8 @@ function renderFollowed(s, fx, render) {
   s.auditAsked += 1;
   fx.push({ type: 'showAudit', audit: { state: 'pending', where: describe(s.environment) } });
   fx.push({ type: 'timer', key: 'audit', ms: 200, event: { type: 'auditDue', generation: s.auditAsked } });
-  fx.push({ type: 'showVariants', variants: s.renderedVariants }, { type: 'variantValues', values }, { type: 'docs' });
+  fx.push({ type: 'showVariants', variants: s.renderedVariants }, { type: 'variantValues', values });
+  showDocs(s, fx);
   s.resetAllDisabled = nothingToReset(s);
   fx.push({ type: 'resetAllAbility', disabled: s.resetAllDisabled });
   fx.push({ type: 'latency', renderMicros: typeof render.renderMicros === 'number' ? render.renderMicros : null });
@@ -579,6 +595,31 @@ function renderFollowed(s, fx, render) {
     }
   }
   fx.push({ type: 'url', mode: 'replace', component: component.name, query: urlQuery(s, values) });
+}
+
+/**
+ * The Docs tab, when shown: drawn from the catalog entry, the declared variants'
+ * renders and a render of the defaults (a `preview`, for their accessibility
+ * elements), asked for again for another entry or environment.
+ */
+function showDocs(s, fx) {
+  if (!s.docsOpen) return;
+  const component = s.current;
+  if (!component) {
+    fx.push({ type: 'showDocs', component: null });
+    return;
+  }
+  const where = environmentName(s.environment);
+  if (s.docs.component !== component || s.docs.environment !== where) {
+    const asked = s.docs.asked + 1;
+    s.docs = { component, environment: where, asked, defaults: null, error: null };
+    const values = Object.fromEntries(component.properties.map((p) => [p.name, p.default]));
+    fx.push({
+      type: 'request', message: { type: 'preview', component: component.name, values, ...environmentField(s.environment) },
+      then: { type: 'docsDefaults', asked },
+    });
+  }
+  fx.push({ type: 'showDocs', component, defaults: s.docs.defaults, variants: s.renderedVariants, error: s.docs.error });
 }
 
 /** Marks rows whose change is on its way (or waiting for the connection). */
