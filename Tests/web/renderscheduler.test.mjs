@@ -29,17 +29,17 @@ const render = (revision) => ({ revision, svg: `<svg>${revision}</svg>` });
 test('a render is drawn in the task it arrives in, with nothing queued before it', () => {
   const { scheduler, log } = make();
   scheduler.follow('render', () => log.push('job old'));
-  assert.equal(scheduler.arrive('standard', render(1)), 'drawn');
+  assert.equal(scheduler.arrive(render(1)), 'drawn');
   assert.deepEqual(log, ['draw 1']);
 });
 
 test('at most one render is drawn per frame, and only the newest of those waiting', () => {
   const { scheduler, log, paint } = make();
-  assert.equal(scheduler.arrive('standard', render(1)), 'drawn');
-  assert.equal(scheduler.arrive('standard', render(2)), 'waiting');
-  assert.equal(scheduler.arrive('standard', render(3)), 'waiting');
+  assert.equal(scheduler.arrive(render(1)), 'drawn');
+  assert.equal(scheduler.arrive(render(2)), 'waiting');
+  assert.equal(scheduler.arrive(render(3)), 'waiting');
   paint();
-  assert.equal(scheduler.arrive('standard', render(4)), 'waiting');
+  assert.equal(scheduler.arrive(render(4)), 'waiting');
   paint();
   paint();
   assert.deepEqual(log, ['draw 1', 'paint', 'draw 3', 'paint', 'draw 4', 'paint']);
@@ -49,36 +49,13 @@ test('at most one render is drawn per frame, and only the newest of those waitin
     if (entry === 'paint') draws = 0;
     else assert.ok(++draws <= 1, `two draws in one frame: ${log.join(', ')}`);
   }
-  assert.deepEqual(scheduler.counts, { drawn: 3, stale: 0, replaced: 1, jobs: 0 });
-});
-
-test('an older revision never follows a newer one', () => {
-  const { scheduler, log, paint } = make();
-  scheduler.arrive('standard', render(5));
-  assert.equal(scheduler.arrive('standard', render(4)), 'stale');
-  assert.equal(scheduler.arrive('standard', render(5)), 'stale');
-  paint();
-  assert.equal(scheduler.arrive('standard', render(3)), 'stale');
-  paint();
-  assert.deepEqual(log.filter((entry) => entry.startsWith('draw')), ['draw 5']);
-  assert.equal(scheduler.counts.stale, 3);
-});
-
-test('streams are separate, and forgetting one takes its next render whatever its revision', () => {
-  const { scheduler, paint } = make();
-  scheduler.arrive('standard', render(9));
-  paint();
-  assert.equal(scheduler.arrive('dark', render(2)), 'drawn');
-  paint();
-  assert.equal(scheduler.arrive('standard', render(1)), 'stale');
-  scheduler.forget('standard');
-  assert.equal(scheduler.arrive('standard', render(1)), 'drawn');
+  assert.deepEqual(scheduler.counts, { drawn: 3, replaced: 1, jobs: 0 });
 });
 
 test('forgetting drops a render still waiting (another component or environment)', () => {
   const { scheduler, log, paint } = make();
-  scheduler.arrive('standard', render(1));
-  scheduler.arrive('standard', render(2));
+  scheduler.arrive(render(1));
+  scheduler.arrive(render(2));
   scheduler.forget();
   paint();
   paint();
@@ -88,7 +65,7 @@ test('forgetting drops a render still waiting (another component or environment)
 test('follow-up work waits for a frame with no new render, and runs once for the newest', () => {
   const { scheduler, log, paint } = make();
   for (let revision = 1; revision <= 4; revision += 1) {
-    scheduler.arrive('standard', render(revision));
+    scheduler.arrive(render(revision));
     scheduler.follow('render', () => log.push(`job ${revision}`));
     paint();
   }
@@ -123,7 +100,7 @@ test('a drag that never pauses still gets its follow-up work within the limit', 
   const { scheduler, log, paint } = make({ followWithinMs: 100 });
   let revision = 0;
   for (let frame = 0; frame < 20; frame += 1) {
-    scheduler.arrive('standard', render(++revision));
+    scheduler.arrive(render(++revision));
     scheduler.follow('render', () => log.push(`job ${revision}`));
     paint(16);
   }
@@ -149,7 +126,7 @@ test('a failing job is reported and the others still run', () => {
 
 test('nothing keeps asking for frames once all is drawn and run', () => {
   const { scheduler, paint, waiting } = make();
-  scheduler.arrive('standard', render(1));
+  scheduler.arrive(render(1));
   scheduler.follow('render', () => {});
   for (let i = 0; i < 4; i += 1) paint();
   assert.equal(waiting(), 0);

@@ -144,7 +144,6 @@ export class History extends EventTarget {
     this.#entries = [];
     this.#clearedThrough = -Infinity;
     this.#filter.value = '';
-    this.setAbility({ canUndo: false, canRedo: false });
     this.setPresence(1);
     this.#draw();
   }
@@ -153,7 +152,6 @@ export class History extends EventTarget {
   load(message) {
     if (message.component !== this.#component?.name) return;
     this.#entries = Array.isArray(message.entries) ? message.entries.slice() : [];
-    this.setAbility(message);
     this.#draw();
   }
 
@@ -166,13 +164,13 @@ export class History extends EventTarget {
       this.#entries.sort((a, b) => a.revision - b.revision);
       if (this.#entries.length > (message.limit ?? 200)) this.#entries.shift();
     }
-    this.setAbility(message);
     if (draw) this.#draw();
   }
 
   /** Draws the list again (after `add(…, {draw: false})`). */
   redraw() { this.#draw(); }
 
+  /** Draws Undo and Redo enabled or not (pagestate.js decides from the server's `canUndo`/`canRedo`). */
   setAbility({ canUndo, canRedo }) {
     this.#undo.setAttribute('aria-disabled', String(!canUndo));
     this.#redo.setAttribute('aria-disabled', String(!canRedo));
@@ -182,9 +180,6 @@ export class History extends EventTarget {
     this.#presence.textContent = presenceText(count);
     this.#presence.dataset.shared = String(count > 1);
   }
-
-  get canUndo() { return this.#undo.getAttribute('aria-disabled') !== 'true'; }
-  get canRedo() { return this.#redo.getAttribute('aria-disabled') !== 'true'; }
 
   #fire(button, type) {
     if (button.getAttribute('aria-disabled') === 'true') return;

@@ -4,7 +4,8 @@
 // already drawn for the coming frame: then it waits, and only the newest one
 // waiting is drawn, right after that frame is painted. So at most one render is
 // drawn per animation frame, and nothing is queued between a render's arrival
-// and its draw. Everything else a render brings (the inspector's fields, the
+// and its draw. Which renders are drawn at all (stale revisions dropped) is
+// pagestate.js's rule: this only paces the ones it takes. Everything else a render brings (the inspector's fields, the
 // accessibility panel, variants, matrix cells, the audit, the URL) is
 // "follow-up" work: keyed, so a newer job replaces an older one of the same key,
 // and run after a frame is painted with no new render drawn for it, so a drag
@@ -24,30 +25,22 @@
  */
 export class RenderScheduler {
   #hooks;
-  #newest = new Map();   // stream key → newest revision accepted
   #waiting = null;       // newest render not yet drawn
   #drawnForFrame = false; // a render was drawn for the coming frame
   #frameAsked = false;
   #jobs = new Map();     // follow-up key → job
   #jobsSince = null;     // when the oldest queued job was queued
-  #counts = { drawn: 0, stale: 0, replaced: 0, jobs: 0 };
+  #counts = { drawn: 0, replaced: 0, jobs: 0 };
 
   constructor(hooks) {
     this.#hooks = { now: () => 0, followWithinMs: 250, ...hooks };
   }
 
   /**
-   * A render of stream `key` (an environment of the current component) arrived.
-   * Returns 'drawn' (drawn now), 'waiting' (drawn after the next paint, unless a
-   * newer one comes first) or 'stale' (older than one already accepted: dropped).
-   * A render without a numeric revision is always taken.
+   * A render to draw (pagestate.js took it). Returns 'drawn' (drawn now) or
+   * 'waiting' (drawn after the next paint, unless a newer one comes first).
    */
-  arrive(key, render) {
-    const revision = typeof render.revision === 'number' ? render.revision : null;
-    if (revision !== null) {
-      if (revision <= (this.#newest.get(key) ?? -Infinity)) { this.#counts.stale += 1; return 'stale'; }
-      this.#newest.set(key, revision);
-    }
+  arrive(render) {
     if (!this.#drawnForFrame) {
       this.#draw(render);
       return 'drawn';
@@ -58,10 +51,8 @@ export class RenderScheduler {
     return 'waiting';
   }
 
-  /** Forgets what was accepted for `key` (another component or environment): its next render is taken whatever its revision. */
-  forget(key = null) {
-    if (key === null) this.#newest.clear();
-    else this.#newest.delete(key);
+  /** Drops a render still waiting (it is of another component, environment or socket). */
+  forget() {
     this.#waiting = null;
   }
 
@@ -79,7 +70,7 @@ export class RenderScheduler {
   /** Whether a follow-up job of `key` waits. */
   pending(key) { return this.#jobs.has(key); }
 
-  /** How many renders were drawn, dropped as stale, replaced while waiting; follow-up jobs run. */
+  /** How many renders were drawn, replaced while waiting; follow-up jobs run. */
   get counts() { return { ...this.#counts }; }
 
   #draw(render) {
