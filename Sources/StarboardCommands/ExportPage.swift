@@ -31,10 +31,11 @@ enum ExportPage {
     }
 
     /// Whether the export copies a file of the Web folder (by its path inside it): everything
-    /// but the ES modules, which the static page gets bundled into ``viewerScript``, and hidden files.
+    /// but the ES modules, which the static page gets bundled into ``viewerScript``, hidden files,
+    /// and the protocol's schema, which only the live page's connection reads.
     static func copies(_ relativePath: String) -> Bool {
         let name = (relativePath as NSString).lastPathComponent
-        if name.hasPrefix(".") { return false }
+        if name.hasPrefix(".") || name.hasSuffix(".schema.json") { return false }
         return !(name.hasSuffix(".js") || name.hasSuffix(".mjs"))
     }
 

@@ -40,7 +40,7 @@ final class RecordingSink: MessageSink {
         var frames: [OutgoingFrame] = []
         while case .frames(let taken) = outbox.take(for: connection, budget: 1 << 20).next { frames += taken }
         return delivered.withLock { delivered in
-            delivered[connection, default: []] += frames.map { try! JSONValue(parsing: $0.text) }
+            delivered[connection, default: []] += frames.map { SchemaValidator.file.expectValid(try! JSONValue(parsing: $0.text)) }
             return delivered[connection]!
         }
     }

@@ -3,9 +3,11 @@
 // Keeps one socket open, reconnecting with exponential backoff (250 ms doubling
 // to 5 s) after it drops, and matches replies to requests through the "id" the
 // server echoes. Every incoming message is also dispatched as a "message" event
-// so pushes (catalog, render) and replies share one path.
+// so pushes (catalog, render) and replies share one path; a message the protocol's
+// schema does not describe is reported and goes no further (see messages.js).
 
 import { tokenFromURL } from './urlstate.js';
+import { messageProblems } from './messages.js';
 
 const SUBPROTOCOL = 'starboard.v1';
 const FIRST_DELAY_MS = 250;
@@ -151,7 +153,19 @@ export class Connection extends EventTarget {
       return;
     }
     if (message === null || typeof message !== 'object') return;
+    // Nothing reads a message the protocol does not describe: it would fail further in, quietly.
+    const problems = messageProblems(message);
     const waiter = message.id != null ? this.#pending.get(message.id) : undefined;
+    if (problems.length) {
+      const why = `the server sent a message that protocol.schema.json does not describe: ${problems.slice(0, 3).join('; ')}`;
+      console.error(`Starboard: ${why}`);
+      if (waiter) {
+        this.#pending.delete(message.id);
+        clearTimeout(waiter.timeout);
+        waiter.reject(new Error(why));
+      }
+      return;
+    }
     if (waiter) {
       this.#pending.delete(message.id);
       clearTimeout(waiter.timeout);

@@ -345,24 +345,9 @@ public final class Rebuilder: Sendable {
 
     static func message(state: String, phase: String? = nil, detail: String? = nil, diagnostics: [Diagnostic] = [],
                         output: String? = nil, buildSeconds: Double? = nil, reloadSeconds: Double? = nil,
-                        how: String? = nil, reason: String? = nil, phases: [Phase] = []) -> String {
-        var members: [(String, JSONValue)] = [("type", .string("build")), ("state", .string(state))]
-        if let phase { members.append(("phase", .string(phase))) }
-        if let detail { members.append(("detail", .string(detail))) }
-        if !diagnostics.isEmpty || state == "failed" {
-            members.append(("diagnostics", .array(diagnostics.map {
-                .object([("file", .string($0.file)), ("line", .integer($0.line)), ("column", .integer($0.column)), ("message", .string($0.message))])
-            })))
-        }
-        if let output { members.append(("output", .string(output))) }
-        if let buildSeconds { members.append(("buildSeconds", .number(buildSeconds))) }
-        if let reloadSeconds { members.append(("reloadSeconds", .number(reloadSeconds))) }
-        if let how { members.append(("how", .string(how))) }
-        if let reason { members.append(("reason", .string(reason))) }
-        if !phases.isEmpty {
-            members.append(("phases", .array(phases.map { .object([("name", .string($0.name)), ("seconds", .number(($0.seconds * 1000).rounded() / 1000))]) })))
-        }
-        return JSONValue.object(members).description
+                        how: String? = nil, reason: String? = nil, phases: [Phase] = []) -> ServerMessage.BuildReport {
+        ServerMessage.BuildReport(state: state, phase: phase, detail: detail, diagnostics: diagnostics, output: output,
+                                  buildSeconds: buildSeconds, reloadSeconds: reloadSeconds, how: how, reason: reason, phases: phases)
     }
 
     /// `path:line:column: error: message` lines from swift build, paths made relative to the package.

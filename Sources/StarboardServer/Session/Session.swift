@@ -139,7 +139,12 @@ public final class Session: WebSocketHandler {
     /// Connections and values stay. On failure the old host stays in charge. `announcing` (a
     /// `build` message) goes to everyone just before the new catalog, so a page hears that the
     /// build succeeded before it gets what the build made.
-    public func reload(to host: any ComponentHost, announcing: String? = nil) throws(HostError) -> [String] {
+    public func reload(to host: any ComponentHost) throws(HostError) -> [String] {
+        try reload(to: host, announcing: nil)
+    }
+
+    /// ``reload(to:)`` with the `build` message that says the new code is in.
+    func reload(to host: any ComponentHost, announcing: ServerMessage.BuildReport?) throws(HostError) -> [String] {
         let catalog = try HotReload.fetchCatalog(from: host)
         // Changes wait while the code is switched (so the values read below stay the newest), and
         // the request the old code is working on is answered first.
@@ -174,7 +179,7 @@ public final class Session: WebSocketHandler {
     }
 
     /// Tells every client about a build: started, failed (with diagnostics) or done.
-    public func announceBuild(_ message: String, failed: Bool) {
+    func announceBuild(_ message: ServerMessage.BuildReport, failed: Bool) {
         perform { $0.announceBuild(message, failed: failed, into: &$1) }
     }
 }

@@ -34,7 +34,7 @@ struct SessionCore {
 
         init(_ catalog: WorkerCatalog) {
             names = catalog.names
-            frame = OutgoingFrame(text: ServerMessage.catalog(catalog.schema))
+            frame = OutgoingFrame(text: ServerMessage.catalog(components: catalog.schema).text)
             variants = catalog.variants.mapValues(\.description)
             declarations = [:]
             if case .array(let schemas) = catalog.schema {
@@ -89,7 +89,7 @@ struct SessionCore {
     /// The `history` replies each connection was sent at each component's log version.
     private var historyReplies: [ConnectionID: [String: (version: Int, count: Int)]] = [:]
     /// Each component's `history` reply without its id, at the log version it was made at.
-    private var historyBodies: [String: (version: Int, text: String)] = [:]
+    private var historyBodies: [String: (version: Int, body: ServerMessage.HistoryBody)] = [:]
 
     /// Least time between two `presence` messages of a component to a window. Each window that
     /// joins or leaves changes the count every other window is told: 1,000 windows joining once
@@ -288,13 +288,13 @@ struct SessionCore {
             }
             historyReplies[connection, default: [:]][name] = (history.version, told + 1)
             if historyBodies[name]?.version != history.version {
-                historyBodies[name] = (history.version, ServerMessage.historyBody(component: name, entries: history.entries.map(\.json),
+                historyBodies[name] = (history.version, ServerMessage.HistoryBody(component: name, entries: history.entries.map(\.json),
                                                                                  canUndo: history.canUndo, canRedo: history.canRedo))
             }
-            out.send(ServerMessage.history(id: id, body: historyBodies[name]!.text), to: connection)
+            out.send(ServerMessage.history(id: id, body: historyBodies[name]!.body), to: connection)
         case .source:
             guard let declaration = catalog.declarations[name] else {
-                out.send(ServerMessage.source(id: id, component: name, unavailable: "the catalog does not say how \(name) is declared"), to: connection)
+                out.send(ServerMessage.source(id: id, component: name, .unavailable("the catalog does not say how \(name) is declared")), to: connection)
                 return
             }
             out.source(SourceJob(connection: connection, id: id, component: name, swiftType: declaration.swiftType, kind: .locate))
@@ -410,8 +410,8 @@ struct SessionCore {
         if let id { ack(id: id, component: name, revision: entry.revision, notes: [], to: connection, into: &out) }
         guard environment == .standard else {
             if let fields = entry.environmentRenders[environment], let variants = environmentVariants[name]?[environment] {
-                let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
-                                                  variants: variants, environment: environment)
+                let render = ServerMessage.render(.init(component: name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                                  variants: variants, environment: environment))
                 out.send(render, to: connection, coalescingKey: "subscribe:\(name):\(environment.name)")
             } else {
                 let waiting = Subscriptions.Watch.Waiting(connection: connection, environment: environment)
@@ -425,8 +425,8 @@ struct SessionCore {
             return
         }
         if let fields = entry.renderFields {
-            let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
-                                              variants: catalog.variants[name] ?? "[]")
+            let render = ServerMessage.render(.init(component: name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                              variants: catalog.variants[name] ?? "[]"))
             // Its own key: a later broadcast must not replace the one frame that carries the variants.
             out.send(render, to: connection, coalescingKey: "subscribe:" + name)
         }
@@ -501,7 +501,7 @@ struct SessionCore {
     private func broadcastRender(_ name: String, revision: Int, fields: String, valuesText: String,
                                  in environment: RenderEnvironment = .standard, except: Set<ConnectionID> = [], into out: inout SessionEffects) {
         let key = environment == .standard ? "render:" + name : "render:\(name):\(environment.name)"
-        out.broadcast(ServerMessage.render(name, revision: revision, fields: fields, valuesText: valuesText, environment: environment),
+        out.broadcast(ServerMessage.render(.init(component: name, revision: revision, fields: fields, valuesText: valuesText, environment: environment)),
                       to: subscriptions.subscribers(of: name, in: environment).filter { !except.contains($0) }, coalescingKey: key)
     }
 
@@ -604,8 +604,8 @@ struct SessionCore {
         waiting.removeAll { item in
             guard subscriptions.isWatched(name, in: item.environment) else { return true }
             guard let fields = entry.environmentRenders[item.environment], let variants = environmentVariants[name]?[item.environment] else { return false }
-            let render = ServerMessage.render(name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
-                                              variants: variants, environment: item.environment)
+            let render = ServerMessage.render(.init(component: name, revision: entry.revision, fields: fields, valuesText: entry.valuesText,
+                                              variants: variants, environment: item.environment))
             out.send(render, to: item.connection, coalescingKey: "subscribe:\(name):\(item.environment.name)")
             return true
         }
@@ -743,7 +743,7 @@ struct SessionCore {
 
     private func previewed(_ preview: PendingPreview, _ result: Result<WorkerReply, HostError>, into out: inout SessionEffects) {
         let name = preview.component
-        let reply: String
+        let reply: ServerMessage
         switch result {
         case .success(.preview(.rendered(let values, let render))) where !preview.audit:
             reply = ServerMessage.preview(id: preview.id, component: name, values: values, render: render)
@@ -767,15 +767,15 @@ struct SessionCore {
     // MARK: - Builds and reloads
 
     /// Tells every client about a build: started, failed (with diagnostics) or done.
-    mutating func announceBuild(_ message: String, failed: Bool, into out: inout SessionEffects) {
-        let frame = OutgoingFrame(text: message)
+    mutating func announceBuild(_ report: ServerMessage.BuildReport, failed: Bool, into out: inout SessionEffects) {
+        let frame = OutgoingFrame(text: ServerMessage.build(report).text)
         buildProblem = failed ? frame : nil
         out.broadcast(frame, to: subscriptions.everyone, coalescingKey: "build")
     }
 
     /// Tells every client that saving values failed (why), or works again (nil).
     mutating func announceSaving(failure message: String?, into out: inout SessionEffects) {
-        let frame = OutgoingFrame(text: ServerMessage.saving(failure: message))
+        let frame = OutgoingFrame(text: ServerMessage.saving(failure: message).text)
         savingProblem = message == nil ? nil : frame
         out.broadcast(frame, to: subscriptions.everyone, coalescingKey: "saving")
     }

@@ -17,17 +17,17 @@ struct SessionEffects {
 
     private(set) var all: [Effect] = []
 
-    mutating func send(_ text: String, to connection: ConnectionID, coalescingKey: String? = nil) {
-        all.append(.send(OutgoingFrame(text: text), to: connection, coalescingKey: coalescingKey))
+    mutating func send(_ message: ServerMessage, to connection: ConnectionID, coalescingKey: String? = nil) {
+        all.append(.send(OutgoingFrame(text: message.text), to: connection, coalescingKey: coalescingKey))
     }
 
     mutating func send(_ frame: OutgoingFrame, to connection: ConnectionID, coalescingKey: String? = nil) {
         all.append(.send(frame, to: connection, coalescingKey: coalescingKey))
     }
 
-    mutating func broadcast(_ text: String, to connections: [ConnectionID], coalescingKey: String? = nil) {
+    mutating func broadcast(_ message: ServerMessage, to connections: [ConnectionID], coalescingKey: String? = nil) {
         guard !connections.isEmpty else { return }
-        all.append(.broadcast(OutgoingFrame(text: text), to: connections, coalescingKey: coalescingKey))
+        all.append(.broadcast(OutgoingFrame(text: message.text), to: connections, coalescingKey: coalescingKey))
     }
 
     mutating func broadcast(_ frame: OutgoingFrame, to connections: [ConnectionID], coalescingKey: String? = nil) {

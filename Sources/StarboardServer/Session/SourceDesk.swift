@@ -51,8 +51,8 @@ final class SourceDesk: Sendable {
     /// new digest for each component known to live in that file (their windows' digest no
     /// longer matches), by component.
     struct Answer: Sendable {
-        var reply: String
-        var changed: [(component: String, message: String)] = []
+        var reply: ServerMessage
+        var changed: [(component: String, message: ServerMessage)] = []
     }
 
     /// Runs `job` on the desk's queue; `done` gets the answer.
@@ -69,10 +69,10 @@ final class SourceDesk: Sendable {
                 guard let data = FileManager.default.contents(atPath: file.path) else {
                     throw VariantSourceError("cannot read \(relative)")
                 }
-                return Answer(reply: ServerMessage.source(id: job.id, component: job.component, file: relative,
-                                                          digest: VariantSource.digest(of: data), rebuilds: package?.rebuildsOnChange ?? false))
+                return Answer(reply: ServerMessage.source(id: job.id, component: job.component,
+                                                          .found(file: relative, digest: VariantSource.digest(of: data), rebuilds: package?.rebuildsOnChange ?? false)))
             } catch {
-                return Answer(reply: ServerMessage.source(id: job.id, component: job.component, unavailable: error.description))
+                return Answer(reply: ServerMessage.source(id: job.id, component: job.component, .unavailable(error.description)))
             }
         case .save(let name, let values, let digest, let write):
             do throws(VariantSourceError) {
@@ -87,7 +87,7 @@ final class SourceDesk: Sendable {
                     known.types.filter { known.files[$0.value] == file }.keys.sorted()
                 }
                 let changed = Set(sharing + [job.component]).sorted().map { component in
-                    (component, ServerMessage.source(id: nil, component: component, file: relative, digest: saved.digest, rebuilds: package!.rebuildsOnChange))
+                    (component, ServerMessage.source(id: nil, component: component, .found(file: relative, digest: saved.digest, rebuilds: package!.rebuildsOnChange)))
                 }
                 return Answer(reply: reply, changed: changed)
             } catch {
