@@ -81,6 +81,8 @@ struct Auditor {
         var opacity = 1.0
         var filters: [Filter] = []
         var clip: CGRect?
+        /// Inside a mask's drawing, which is never seen.
+        var inMask = false
     }
 
     func findings() -> [AuditFinding] {
@@ -105,6 +107,7 @@ struct Auditor {
                 case nil:
                     break
                 }
+                if case .definition? = attributes.mask { inner.inMask = true }
                 if let opacity = attributes.opacity { inner.opacity *= opacity }
                 if let filter = attributes.filter { inner.filters.append(filter) }
                 if let (_, rect) = attributes.clip {
@@ -114,6 +117,8 @@ struct Auditor {
                 stack.append(inner)
             case .endGroup:
                 stack.removeLast()
+            case .shape where context.inMask, .text where context.inMask:
+                continue
             case .shape(let index, let frame):
                 if let fill = graph.shapes[Int(index)].drawing.fill {
                     var rootFrame = context.toRoot.boundingBox(of: frame)

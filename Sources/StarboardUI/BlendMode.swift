@@ -38,6 +38,8 @@ struct GroupEffect {
     var transform: AffineTransform?
     var opacity: Double?
     var blendMode: BlendMode?
+    /// The group is a mask's drawing or the content it masks (Mask.swift).
+    var mask: MaskPart?
 }
 
 extension AffineTransform {

@@ -369,6 +369,12 @@ public struct List<Content: View>: View {
         self.content = ForEach(data, content: rowContent)
     }
 
+    /// A row for each number of `data`, as SwiftUI's `List(0..<10) { i in … }`.
+    public init<RowContent: View>(_ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent)
+    where Content == ForEach<Range<Int>, Int, RowContent> {
+        self.content = ForEach(data, content: rowContent)
+    }
+
     public var body: some View {
         // In the style `.listStyle(_:)` chose (ListStyles.swift).
         _StyledList(content: content)

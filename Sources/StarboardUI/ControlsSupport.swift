@@ -6,6 +6,8 @@ struct ControlEnvironment {
     var labelsHidden = false
     /// True for the views of a `Form`'s content: a picker is a menu row, a text field bare.
     var inForm = false
+    /// The style `.progressViewStyle(_:)` set; nil for iOS's own.
+    var progressStyle: ProgressViewStyleBox?
 }
 
 /// A form's content, marked as such for the controls in it.

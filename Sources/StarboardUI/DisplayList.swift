@@ -29,6 +29,9 @@ struct GroupAttributes {
     var filter: Filter?
     /// An outline the group's content is cut to, in the frame it was laid out in.
     var clip: (Clip, Rect)?
+    /// A mask's drawing (written as a `<mask>` over `region`, not drawn), or content masked by
+    /// the mask written just before it.
+    var mask: GroupMask?
     var traits: AccessibilityTraits = []
     /// Hidden from assistive technology (`aria-hidden`).
     var isHidden = false
@@ -37,6 +40,12 @@ struct GroupAttributes {
     var tapTarget: String?
     /// The element id written as `data-id`, set for accessibility elements and tap targets.
     var elementID: String?
+}
+
+/// A group's side of a mask (``GroupAttributes/mask``).
+enum GroupMask {
+    case definition(region: Rect)
+    case content
 }
 
 /// A transform as SVG can say it briefly.

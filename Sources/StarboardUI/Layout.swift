@@ -738,6 +738,14 @@ struct LayoutEngine {
                 $0.transform = matrix.map { .matrix($0) }
                 $0.opacity = effect.opacity
                 $0.blendMode = effect.blendMode
+                switch effect.mask {
+                case .definition?:
+                    // Whatever the mask draws beyond its frame (a shadow, a stroke) still masks.
+                    let margin = max(rect.width, rect.height, 20)
+                    $0.mask = .definition(region: rect.insetBy(dx: -margin, dy: -margin))
+                case .content?: $0.mask = .content
+                case nil: break
+                }
             }
         default:
             place(child, proposal, at: rect.origin, toRoot: toRoot)

@@ -93,6 +93,7 @@ public struct _EnvironmentModifier: ViewModifier {
         switch modifier.change {
         case .foreground(let style):
             let saved = graph.environment.foreground
+            graph.warnOfMissingColor(in: style)
             graph.environment.foreground = style?._resolvePaint(in: graph.environment).paint
             content._makeNodes(in: &graph)
             graph.environment.foreground = saved
@@ -375,9 +376,9 @@ extension View {
         layout(.clip(Clip(geometry: shape.resolvedGeometry(), evenOdd: style.isEOFilled)))
     }
 
-    /// Shows the view only where `mask` is, as SwiftUI's `.mask(_:)`. Only a shape masks here
-    /// (laid out in the view's frame and filled opaque, a shape masks as it clips); a mask of any
-    /// other view (a gradient, text, a shape filled half transparent) does not compile.
+    /// Shows the view only where `mask` is, as SwiftUI's `.mask(_:)`. A shape (laid out in the
+    /// view's frame and filled opaque) masks as it clips, so it clips; any other view masks by
+    /// its alpha (Mask.swift).
     public consuming func mask<S: Shape>(_ mask: S) -> some View {
         clipShape(mask)
     }

@@ -57,6 +57,14 @@ extension Color: PrimitiveView {
     }
 }
 
+extension ViewGraph {
+    /// Warns of a resource colour a style could not find (once per message).
+    mutating func warnOfMissingColor(in style: AnyShapeStyle?) {
+        guard let problem = style?.assetProblem, !warnings.contains(problem) else { return }
+        warnings.append(problem)
+    }
+}
+
 /// Colors spread along a line, around a centre or out from it, as SwiftUI's `Gradient`.
 public struct Gradient: Hashable, Sendable {
     /// One color at a location from 0 to 1.
@@ -212,9 +220,13 @@ public struct ForegroundStyle: ShapeStyle {
 /// Any shape style, its type erased.
 public struct AnyShapeStyle: ShapeStyle {
     private let resolve: @Sendable (EnvironmentValues) -> _ResolvedPaint
+    /// Why a resource colour it paints with could not be found, for the render's warnings: a
+    /// missing colour set paints clear, and must not do so in silence.
+    let assetProblem: String?
 
     public init<S: ShapeStyle>(_ style: S) {
         resolve = { style._resolvePaint(in: $0) }
+        assetProblem = (style as? Color)?.assetProblem ?? (style as? AnyShapeStyle)?.assetProblem
     }
 
     public func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint {

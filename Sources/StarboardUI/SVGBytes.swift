@@ -156,6 +156,13 @@ struct SVGBytes: ~Copyable {
         nonASCIIEnd = 0
     }
 
+    /// Forgets the bytes from `start` on (a mask's drawing, moved into its definition).
+    mutating func removeLast(from start: Int) {
+        count = min(count, start)
+        nonASCIIEnd = min(nonASCIIEnd, count)
+        if nonASCIIStart >= count { nonASCIIStart = Int.max; nonASCIIEnd = 0 }
+    }
+
     /// FNV-1a, 64-bit, of the bytes: stable across runs and platforms (unlike `Hasher`).
     func fnv1a() -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325

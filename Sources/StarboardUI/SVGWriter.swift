@@ -15,6 +15,12 @@ public struct SVGWriter: ~Copyable {
     private var defined: [UInt64] = []
     /// Where a definition is put together before its id (a hash of it) is known.
     private var scratch = SVGBytes(capacity: 64)
+    /// Per open group, whether it is a mask's definition (closed as `</mask>`, not `</g>`).
+    private var openMasks: [Bool] = []
+    /// Where in the body each mask definition being written starts, and its region.
+    private var maskStarts: [(start: Int, region: Rect)] = []
+    /// The id of the mask written last, which the next masked group refers to.
+    private var lastMask: UInt64 = 0
 
     public init() {}
 
@@ -101,9 +107,14 @@ public struct SVGWriter: ~Copyable {
         case .text(let index, let layout, let frame):
             writeText(texts[Int(index)], layouts[Int(layout)], in: frame)
         case .beginGroup(let index):
-            writeGroupStart(groups.baseAddress! + Int(index))
+            if case .definition(let region)? = groups[Int(index)].mask {
+                beginMask(in: region)
+            } else {
+                openMasks.append(false)
+                writeGroupStart(groups.baseAddress! + Int(index))
+            }
         case .endGroup:
-            body.append("</g>")
+            if openMasks.popLast() == true { endMask() } else { body.append("</g>") }
         }
     }
 
@@ -409,6 +420,11 @@ public struct SVGWriter: ~Copyable {
         if let clip = group.pointee.clip {
             body.append(" clip-path=\"url(#")
             define(clip.0, in: clip.1)
+            body.append(")\"")
+        }
+        if case .content? = group.pointee.mask {
+            body.append(" mask=\"url(#sb-m")
+            body.appendHex64(lastMask)
             body.append(")\"")
         }
         body.append(">")
@@ -773,6 +789,40 @@ public struct SVGWriter: ~Copyable {
             hash &*= 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// Starts a mask's drawing, written into the body for now and moved into a `<mask>`
+    /// definition at its end.
+    private mutating func beginMask(in region: Rect) {
+        openMasks.append(true)
+        maskStarts.append((body.count, region))
+    }
+
+    /// Ends a mask's drawing: defines a `<mask>` of it (its id a hash of what it draws, so equal
+    /// masks share one), to be used by its alpha, as SwiftUI masks, over its region.
+    private mutating func endMask() {
+        let (start, region) = maskStarts.removeLast()
+        scratch.removeAll()
+        scratch.append("\" maskUnits=\"userSpaceOnUse\" x=\"")
+        scratch.appendNumber(region.minX)
+        scratch.append("\" y=\"")
+        scratch.appendNumber(region.minY)
+        scratch.append("\" width=\"")
+        scratch.appendNumber(region.width)
+        scratch.append("\" height=\"")
+        scratch.appendNumber(region.height)
+        scratch.append("\" style=\"mask-type:alpha\">")
+        scratch.append(body, from: start)
+        body.removeLast(from: start)
+        let hash = scratch.fnv1a() ^ 0x6d61_736b
+        if !defined.contains(hash) {
+            defined.append(hash)
+            definitions.append("<mask id=\"sb-m")
+            definitions.appendHex64(hash)
+            definitions.append(scratch)
+            definitions.append("</mask>")
+        }
+        lastMask = hash
     }
 
     /// Writes the id of a clip path for `clip` laid out in `frame`, defining it first if new.

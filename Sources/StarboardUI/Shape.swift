@@ -74,6 +74,8 @@ public struct _ShapeView<S: Shape>: PrimitiveView {
     public func _makeNodes(in graph: inout ViewGraph) {
         // The paints are resolved against the graph's environment in place (a local copy of the
         // environment costs more than resolving them).
+        graph.warnOfMissingColor(in: fill)
+        graph.warnOfMissingColor(in: stroke?.style)
         let fillPaint = fill?._resolvePaint(in: graph.environment).paint
         var strokePaint: Stroke?
         if let stroke { strokePaint = Stroke(paint: stroke.style._resolvePaint(in: graph.environment).paint, style: stroke.stroke) }
@@ -176,7 +178,9 @@ extension Path: Shape {
 extension ShapeGeometry {
     /// The outline as a ``Path`` in `rect`'s coordinates.
     func path(in rect: Rect) -> Path {
-        if case .custom(let make) = self { return make(rect) }
+        if case .custom(let make) = self {
+            return make(Rect(origin: .zero, size: rect.size)).offsetBy(dx: rect.minX, dy: rect.minY)
+        }
         var path = Path()
         emit(in: rect, to: &path)
         return path
@@ -200,7 +204,9 @@ extension ShapeGeometry {
         case .path(let path):
             path.emit(translatedBy: rect.origin, to: &sink)
         case .custom(let make):
-            make(rect).emit(translatedBy: .zero, to: &sink)
+            // SwiftUI asks a shape for its path in its own space, its frame at the origin: a
+            // `path(in:)` that starts at (0, 0) rather than `rect.minX` draws where it is placed.
+            make(Rect(origin: .zero, size: rect.size)).emit(translatedBy: rect.origin, to: &sink)
         case .inset(let inset):
             inset.base.emit(in: rect.insetBy(dx: inset.amount, dy: inset.amount), to: &sink)
         }
@@ -242,7 +248,8 @@ extension Shape {
     /// The part of the outline from `from` to `to`, fractions of its length from where it starts
     /// (a circle's trailing point, going clockwise; a rectangle's top-leading corner), as
     /// SwiftUI's `trim(from:to:)`: the progress ring's arc. Only strokes of a trimmed shape are
-    /// drawn here; filling one does not compile.
+    /// drawn here (their outline filled, too, as iOS 17 chains it); filling the trimmed shape
+    /// itself does not compile.
     public func trim(from startFraction: Double = 0, to endFraction: Double = 1) -> _TrimmedShape<Self> {
         _TrimmedShape(shape: self, from: min(max(startFraction, 0), 1), to: min(max(endFraction, 0), 1))
     }
@@ -278,9 +285,16 @@ public struct _TrimmedShapeView<S: Shape>: PrimitiveView {
     let style: AnyShapeStyle
     let stroke: StrokeStyle
 
+    /// Paints the stroke with `content`, as iOS 17's `.trim(…).stroke(style:).fill(…)` fills
+    /// the stroked outline (an angular gradient paints its middle colour, as on every stroke).
+    public func fill<Style: ShapeStyle>(_ content: Style, style: FillStyle = FillStyle()) -> _TrimmedShapeView<S> {
+        _TrimmedShapeView(trimmed: trimmed, style: AnyShapeStyle(content), stroke: stroke)
+    }
+
     public func _makeNodes(in graph: inout ViewGraph) {
         // Nothing kept still takes its frame, as an empty path does in SwiftUI.
         let kept = trimmed.to > trimmed.from
+        graph.warnOfMissingColor(in: style)
         var drawing = ShapeDrawing(stroke: kept ? Stroke(paint: style._resolvePaint(in: graph.environment).paint, style: stroke) : nil)
         if kept, trimmed.to - trimmed.from < 1 { drawing.trim = (trimmed.from, trimmed.to) }
         graph.addShape(trimmed.shape.resolvedGeometry(), drawing)

@@ -163,25 +163,16 @@ extension Color {
 
 /// Progress, as SwiftUI's `ProgressView`: a bar filled to `value / total` in the tint, or, with
 /// no value, the spinning indicator drawn still (eight spokes, fading round). A title sits above
-/// a bar and below a spinner.
+/// a bar and below a spinner. `.progressViewStyle(_:)` draws it otherwise (ProgressViewStyle.swift).
 public struct ProgressView<Label: View>: View {
     let fraction: Double?
     let label: Label
+    var currentValueLabel: AnyView? = nil
+    /// False for a progress view made without a label (a style's `configuration.label` is nil).
+    var hasLabel = Label.self != EmptyView.self
 
     public var body: some View {
-        if let fraction {
-            VStack(alignment: .leading, spacing: 4) {
-                label
-                _ProgressBar(fraction: fraction)
-            }
-            .accessibilityElement(children: .combine)
-            .accessibilityValue("\(Int((fraction * 100).rounded())) percent")
-        } else {
-            VStack(spacing: 8) {
-                _Spinner()
-                label.foregroundStyle(.secondary)
-            }
-        }
+        _StyledProgress(fraction: fraction, label: hasLabel ? AnyView(label) : nil, currentValueLabel: currentValueLabel)
     }
 }
 
@@ -213,6 +204,13 @@ extension ProgressView {
     /// A label over a bar filled to `value / total`.
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label) {
         self.init(fraction: Self.fraction(value, total), label: label())
+    }
+
+    /// A label over a bar filled to `value / total`, with the current value's label under it.
+    public init<V: BinaryFloatingPoint, C: View>(
+        value: V?, total: V = 1.0, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> C
+    ) {
+        self.init(fraction: Self.fraction(value, total), label: label(), currentValueLabel: AnyView(currentValueLabel()))
     }
 
     /// The spinner over a label.
