@@ -28,7 +28,7 @@ import { DocsView } from './docs.js';
 import { ViewTabs } from './tabs.js';
 import { SelectionPanel } from './selection.js';
 import { SaveVariant } from './savevariant.js';
-import { AffectingProperties } from './affects.js';
+import { affectingProperties } from './affects.js';
 import { RenderScheduler } from './renderscheduler.js';
 
 const $ = (id) => document.getElementById(id);
@@ -426,6 +426,7 @@ function drawRender(message) {
   if (typeof message.revision === 'number') state.newest = message.revision;
   state.values = message.values ?? {};
   state.svg = message.svg;
+  state.reads = message.reads ?? null;
   canvas.show(message.svg, message.accessibility);
   renders.follow('render', () => followRender(message));
 }
@@ -769,21 +770,12 @@ canvas.addEventListener('tap', (event) => tap(event.detail, state.environment));
 
 const selection = new SelectionPanel({ root: $('selection'), crumbs: $('breadcrumb'), details: $('selection-details') });
 selection.addEventListener('pick', (event) => canvas.select(event.detail.index));
-const affecting = new AffectingProperties({ connection, environmentField: () => environmentField(state.environment) });
-let affectingAsked = 0;
-canvas.addEventListener('select', async (event) => {
+canvas.addEventListener('select', (event) => {
   const { view, path } = event.detail;
   selection.show(view, path, state.latest.get(environmentName(state.environment))?.accessibility ?? []);
   if (!view || !state.current || !state.svg) return;
-  const asked = ++affectingAsked;
-  let labels = null;
-  try {
-    labels = await affecting.forFrame({ component: state.current, revision: state.newest, svg: state.svg, values: state.values ?? {} }, view.frame);
-  } catch (error) {
-    console.warn(`Starboard: which properties affect the view could not be worked out: ${error.message}`);
-  }
-  // A newer selection (or render) answers for itself.
-  if (asked === affectingAsked) selection.showAffecting(labels);
+  // The worker noted which properties each view read; an older one sent nothing.
+  selection.showAffecting(state.reads === undefined ? null : affectingProperties(state.current.properties, canvas.views, state.reads, view.index));
 });
 
 function setCanvasMode(mode) {

@@ -139,6 +139,9 @@ public struct Workbench: Sendable {
         var results: [ChangeResult] = []
         results.reserveCapacity(changes.count)
         var anyAccepted = false
+        // The render of the current values, when the last change was a tap that changed nothing:
+        // the tap's layout, written out, is the render (no second layout).
+        var tapped: (rendering: ComponentRendering, micros: Int)?
         for change in changes {
             do throws(PropertyError) {
                 let resolution: Resolution
@@ -149,7 +152,16 @@ public struct Workbench: Sendable {
                     resolution = try component.reset(names, over: current)
                 case .tap(let tap):
                     let location = tap.location.map { CGPoint(x: $0.x, y: $0.y) }
-                    resolution = try component.tap(tap.target, at: location, values: current, environment: tap.environment.values)
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    // The batch renders in the standard environment: a tap in another has no layout to lend it.
+                    let outcome = try component.tap(tap.target, at: location, values: current, environment: tap.environment.values,
+                                                    rendering: tap.environment == .standard)
+                    resolution = outcome.resolution
+                    tapped = outcome.rendering.map { ($0, Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)) }
+                    current = resolution.values
+                    anyAccepted = true
+                    results.append(.accepted(notes: resolution.notes))
+                    continue
                 case .restore:
                     // Saved values re-checked against the current declaration.
                     var resolved = try component.resolve(changes: [:], over: current)
@@ -164,12 +176,14 @@ public struct Workbench: Sendable {
                 }
                 current = resolution.values
                 anyAccepted = true
+                tapped = nil
                 results.append(.accepted(notes: resolution.notes))
             } catch {
                 results.append(.refused(PropertyProblem(message: error.description, property: error.property)))
             }
         }
-        return BatchResult(results: results, values: component.json(current), render: anyAccepted ? render(component, current) : nil)
+        let render = tapped.map { fields(component, $0.rendering, micros: $0.micros) } ?? (anyAccepted ? self.render(component, current) : nil)
+        return BatchResult(results: results, values: component.json(current), render: render)
     }
 
     func preview(_ component: ComponentDefinition, base: JSONValue, changes: JSONValue, in environment: RenderEnvironment = .standard,
@@ -196,8 +210,12 @@ public struct Workbench: Sendable {
     /// The render's fields in `environment`; throws what stopped the render (too many views, say).
     private func renderFields(_ component: ComponentDefinition, _ values: PropertyValues, in environment: RenderEnvironment) throws(PropertyError) -> String {
         let started = DispatchTime.now().uptimeNanoseconds
-        let result = try component.render(values, environment: environment.values)
-        let micros = Int((DispatchTime.now().uptimeNanoseconds - started) / 1000)
+        let result = try component.render(values, environment: environment.values, recordingReads: true)
+        return fields(component, result, micros: Int((DispatchTime.now().uptimeNanoseconds - started) / 1000))
+    }
+
+    /// The fields of a render made in `micros`.
+    private func fields(_ component: ComponentDefinition, _ result: ComponentRendering, micros: Int) -> String {
         // Built as bytes and made a String once: the SVG alone is kilobytes, escaped here once
         // for every client that will get it.
         var out: [UInt8] = []
@@ -208,6 +226,7 @@ public struct Workbench: Sendable {
         result.rendering.size.json.write(into: &out)
         out.append(contentsOf: #","accessibility":"#.utf8)
         result.rendering.accessibility.writeJSON(into: &out)
+        writeReads(result.rendering.reads, of: component, into: &out)
         out.append(contentsOf: ",\"renderMicros\":\(micros)".utf8)
         return String(decoding: out, as: UTF8.self)
     }
@@ -227,6 +246,28 @@ struct ReadBase: Sendable {
     var members: [String: Member] = [:]
     /// Members read and checked (not taken from the base before) since the workbench started.
     var reads = 0
+}
+
+extension Workbench {
+    /// `,"reads":{"ENTRY":["name",…],…}`: for each entry of the view outline whose views read
+    /// inspectable properties while they were built, those properties in declaration order.
+    /// The page's "Affected by" comes from it. Nothing when no view read any.
+    func writeReads(_ reads: [UInt64], of component: ComponentDefinition, into out: inout [UInt8]) {
+        var first = true
+        for (entry, mask) in reads.enumerated() where mask != 0 {
+            out.append(contentsOf: (first ? #","reads":{""# : #",""#).utf8)
+            first = false
+            out.append(contentsOf: "\(entry)\":[".utf8)
+            var written = 0
+            for (slot, property) in component.properties.prefix(64).enumerated() where mask & (UInt64(1) << UInt64(slot)) != 0 {
+                if written > 0 { out.append(UInt8(ascii: ",")) }
+                written += 1
+                JSONValue.writeString(property.name, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if !first { out.append(UInt8(ascii: "}")) }
+    }
 }
 
 extension JSONValue {
