@@ -47,10 +47,15 @@ public struct ComponentDefinition: Sendable {
     /// declared and what it asks of the canvas. Nil for a component.
     public let preview: PreviewEntry?
 
-    let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool) throws -> Rendering
+    /// Values, environment, audit, and whether to record which properties each view reads.
+    let makeRendering: @Sendable (PropertyValues, EnvironmentValues, Bool, Bool) throws -> Rendering
     /// The values after a tap, and what the tap tells (a control bound to a constant); nil when
     /// no target has the id.
-    let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues) throws -> (values: PropertyValues, notes: [String])?
+    ///
+    /// With `render` set, the tap also hands back the render of the view it laid out when
+    /// nothing it would draw changed (see ``tap(_:at:values:environment:rendering:)``).
+    let runTap: @Sendable (PropertyValues, String, Point?, EnvironmentValues, _ render: Bool) throws
+        -> (values: PropertyValues, notes: [String], rendering: Rendering?)?
     /// The values an instance of this component holds, if `view` is one (a preview's view).
     let valuesOfInstance: @Sendable (Any) -> PropertyValues?
 
@@ -68,6 +73,9 @@ public struct ComponentDefinition: Sendable {
                 declared[name] = child.value
             }
         }
+        // Each property's storage notes its reads as its place in the declaration; copies
+        // filled from these wrappers (every instance a render makes) keep it.
+        for (slot, (_, wrapper)) in inspectable.enumerated() { wrapper.watchReads(as: Int32(slot)) }
         let wrappers = inspectable
         let others = DeclaredProperties(values: declared)
         let descriptors = wrappers.map { $0.1.descriptor(name: $0.0) }
@@ -90,6 +98,9 @@ public struct ComponentDefinition: Sendable {
         // renders reuse kept instances and fill their storage in place: decoding a fresh one
         // allocated the storage of every property, the decoder's container and its field list.
         let reusable = !declared.values.contains { $0 is any DynamicProperty }
+        // After a tap the instance draws what its inspectable values say unless it holds state
+        // an action can change (`@State`, an observed object).
+        let drawsItsValues = !declared.values.contains { $0 is any DynamicProperty && !($0 is any _UnchangedByActions) }
         let kept = Locked<[KeptInstance<C>]>([])
         @Sendable func refill(_ instance: KeptInstance<C>, with values: PropertyValues) throws(PropertyError) {
             for (index, (property, _)) in wrappers.enumerated() {
@@ -121,7 +132,7 @@ public struct ComponentDefinition: Sendable {
         self.properties = descriptors
         self.defaults = defaults
         let title = C.title
-        self.makeRendering = { values, environment, audit in
+        self.makeRendering = { values, environment, audit, recordingReads in
             let instance: KeptInstance<C>?
             if reusable, let spare = kept.withLock({ $0.popLast() }) {
                 try refill(spare, with: values)
@@ -132,7 +143,7 @@ public struct ComponentDefinition: Sendable {
             let view = try instance?.instance ?? instantiate(values)
             let rendering: Rendering
             do {
-                rendering = try Renderer.render(view, title: title, environment: environment, audit: audit)
+                rendering = try Renderer.render(view, title: title, environment: environment, audit: audit, recordingReads: recordingReads)
             } catch {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }
@@ -144,15 +155,23 @@ public struct ComponentDefinition: Sendable {
             return rendering
         }
         self.valuesOfInstance = { view in (view as? C).map(readBack) }
-        self.runTap = { values, target, location, environment in
+        self.runTap = { values, target, location, environment, render in
             var instance = try instantiate(values)
+            var handled = false
+            var after: PropertyValues = [:]
             // An action (`onTapGesture`, `Button`) laid out with this id runs first; else the
             // component's own `tap(_:)`.
-            let outcome = try Renderer.tap(on: instance, target: target, at: location, environment: environment)
-            if outcome.found || instance.tap(target) {
-                return (readBack(instance), outcome.notes)
+            let (outcome, rendering) = try Renderer.tap(
+                on: instance, target: target, at: location, environment: environment, title: title, recordingReads: render
+            ) { found in
+                handled = found || instance.tap(target)
+                guard handled else { return false }
+                after = readBack(instance)
+                // The layout is the render's only when nothing but the inspectable values could
+                // have changed (no `@State`) and they did not.
+                return render && drawsItsValues && values.allSatisfy { after[$0.key] == $0.value } && after.count == values.count
             }
-            return nil
+            return handled ? (after, outcome.notes, rendering) : nil
         }
 
         // Check the declaration once, at start-up, so a mistake shows before anyone inspects.
@@ -310,9 +329,19 @@ public struct ComponentDefinition: Sendable {
     public func tap(
         _ target: String, at location: Point? = nil, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues()
     ) throws(PropertyError) -> Resolution {
-        let after: (values: PropertyValues, notes: [String])?
+        try tap(target, at: location, values: values, environment: environment, rendering: false).resolution
+    }
+
+    /// ``tap(_:at:values:environment:)``, and with `rendering` the render of `values` in
+    /// `environment` when the tap changed nothing: the tap's own layout written out, so the
+    /// render after such a tap needs no layout of its own. Nil when the tap changed a value
+    /// (the view must be laid out again with the new ones) or `values` were not yet resolved.
+    public func tap(
+        _ target: String, at location: Point? = nil, values: PropertyValues, environment: EnvironmentValues = EnvironmentValues(), rendering: Bool
+    ) throws(PropertyError) -> (resolution: Resolution, rendering: ComponentRendering?) {
+        let after: (values: PropertyValues, notes: [String], rendering: Rendering?)?
         do {
-            after = try runTap(values, target, location, environment)
+            after = try runTap(values, target, location, environment, rendering)
         } catch let error as TapError {
             switch error {
             case .outside: throw PropertyError(component: name, property: nil, message: "\(error)")
@@ -327,7 +356,9 @@ public struct ComponentDefinition: Sendable {
         let changed = after.values.filter { values[$0.key] != $0.value }
         var resolution = try resolve(changes: [:], over: values.merging(changed) { $1 })
         resolution.notes = after.notes + resolution.notes
-        return resolution
+        // Resolving may still clamp values the view was drawn with: then its render is not theirs.
+        let rendering = after.rendering.flatMap { resolution.values == values ? ComponentRendering(values: values, rendering: $0) : nil }
+        return (resolution, rendering)
     }
 
     // MARK: - Rendering
@@ -335,9 +366,17 @@ public struct ComponentDefinition: Sendable {
     /// Renders resolved values (from ``resolve(changes:over:)``; missing ones take their defaults)
     /// in `environment`; with `audit`, the rendering lists what breaks there.
     public func render(_ values: PropertyValues, environment: EnvironmentValues = EnvironmentValues(), audit: Bool = false) throws(PropertyError) -> ComponentRendering {
+        try render(values, environment: environment, audit: audit, recordingReads: false)
+    }
+
+    /// ``render(_:environment:audit:)``, with `recordingReads` noting which inspectable
+    /// properties each view read (``Rendering/reads``), as the server sends the page for its
+    /// "Affected by".
+    public func render(_ values: PropertyValues, environment: EnvironmentValues = EnvironmentValues(), audit: Bool = false,
+                       recordingReads: Bool) throws(PropertyError) -> ComponentRendering {
         let rendering: Rendering
         do {
-            rendering = try makeRendering(values, environment, audit)
+            rendering = try makeRendering(values, environment, audit, recordingReads)
         } catch let error as PropertyError {
             throw error
         } catch {

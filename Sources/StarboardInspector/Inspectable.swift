@@ -23,14 +23,21 @@ public struct Inspectable<Value: InspectableValue>: Sendable {
     let defaultValue: Value
 
     public var wrappedValue: Value {
-        get { storage.value }
+        get {
+            // Noted while a component renders: which views read which property (PropertyReads).
+            PropertyReads.note(storage.readSlot)
+            return storage.value
+        }
         nonmutating set { storage.value = newValue }
     }
 
     /// A binding to the property, to hand to a child view (`$rating`).
     public var projectedValue: Binding<Value> {
         let storage = self.storage
-        return Binding(get: { storage.value }, set: { storage.value = $0 })
+        return Binding(get: {
+            PropertyReads.note(storage.readSlot)
+            return storage.value
+        }, set: { storage.value = $0 })
     }
 
     init(wrappedValue: Value, label: String?, help: String?, constraints: Constraints) {
@@ -118,6 +125,9 @@ protocol InspectableProperty: Sendable {
     /// Puts `value` in this wrapper's storage, which the instance it was read from shares: how a
     /// kept instance is filled for the next render without a new instance or new storage.
     func refill(with value: PropertyValue) throws(NotFillable)
+    /// Marks this wrapper's storage (and that of every copy filled from it) as the property in
+    /// `slot` of its component's declaration, for ``PropertyReads``.
+    func watchReads(as slot: Int32)
 }
 
 /// Why a wrapper could not be filled as the type a decoder asked for.
@@ -136,7 +146,11 @@ extension Inspectable: InspectableProperty {
         )
     }
 
-    var currentValue: PropertyValue { wrappedValue.propertyValue }
+    var currentValue: PropertyValue { storage.value.propertyValue }
+
+    func watchReads(as slot: Int32) {
+        storage.readSlot = slot
+    }
 
     func filled<T>(with value: PropertyValue, as type: T.Type) throws(NotFillable) -> T {
         guard T.self == Self.self else { throw .otherType }
@@ -156,6 +170,7 @@ extension Inspectable {
     /// The declaration of `template` with storage of its own holding `value`.
     init(filling template: Inspectable, with value: Value) {
         storage = ValueBox(value)
+        storage.readSlot = template.storage.readSlot
         label = template.label
         help = template.help
         constraints = template.constraints

@@ -78,7 +78,8 @@ extension ComponentDefinition {
             }
             return view
         }
-        self.makeRendering = { values, environment, audit in
+        // A plain view has no inspectable properties to note the reads of.
+        self.makeRendering = { values, environment, audit, _ in
             let view = try replayed(values, environment: environment)
             do {
                 // On the standard device unless the preview or the window chooses, as Xcode shows one.
@@ -91,7 +92,8 @@ extension ComponentDefinition {
                 throw PropertyError(component: name, property: nil, message: "cannot be rendered: \(error)")
             }
         }
-        self.runTap = { values, target, location, environment in
+        // A preview's tap always changes its values (the taps it keeps): never a render to reuse.
+        self.runTap = { values, target, location, environment, _ in
             let view = try replayed(values, environment: environment)
             let outcome = try Renderer.tap(on: view, target: target, at: location, environment: environment, canvas: .standardDevice)
             guard outcome.found else { return nil }
@@ -101,7 +103,7 @@ extension ComponentDefinition {
             guard history.count <= Self.previewTapsLimit else {
                 throw PropertyError(component: name, property: tapsName, message: "the preview keeps at most \(Self.previewTapsLimit) characters of taps; reset it to start over")
             }
-            return ([tapsName: .string(history)], outcome.notes)
+            return ([tapsName: .string(history)], outcome.notes, nil)
         }
         self.valuesOfInstance = { _ in nil }
     }

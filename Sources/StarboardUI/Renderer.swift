@@ -13,6 +13,10 @@ public struct Rendering: Sendable {
     public var warnings: [String] = []
     /// What breaks in the render's environment, when it was asked for (`audit: true`).
     public var audit: [AuditFinding] = []
+    /// Per entry of the view outline the SVG carries, the inspectable properties its views read
+    /// while they were built (``PropertyReads``), as a mask: bit n for the component's property
+    /// n in declaration order. Empty unless the render recorded reads.
+    public var reads: [UInt64] = []
 }
 
 /// Lays out a view at its ideal size and writes it as SVG. Pure: the same view gives the same bytes.
@@ -26,6 +30,8 @@ public enum Renderer {
     /// (every array of it retained and released) on each render.
     private final class Spare: @unchecked Sendable {
         var engine: LayoutEngine
+        /// The log of the renders that record reads, kept with its arrays between them.
+        let reads = PropertyReads()
         init(_ engine: LayoutEngine) { self.engine = engine }
     }
 
@@ -56,28 +62,48 @@ public enum Renderer {
         environment: EnvironmentValues = EnvironmentValues(), canvas: CanvasLayout = .sizeThatFits,
         limits: RenderLimits = .standard, typesetter: Typesetter = .shared
     ) throws(TapError) -> TapOutcome {
+        try tap(on: view, target: target, at: location, environment: environment, canvas: canvas, limits: limits, typesetter: typesetter,
+                title: nil, recordingReads: false, finish: { _ in false }).outcome
+    }
+
+    /// A tap, and the render of the view as it was laid out for the tap when `finish` (told
+    /// whether an action had the target's id, and run after that action) says nothing changed.
+    ///
+    /// A tap lays the view out to find its targets; when the tap changes nothing the view would
+    /// draw, the render that follows it is that same layout written out, not a second one.
+    public static func tap(
+        on view: some View, target: String, at location: Point?, environment: EnvironmentValues, canvas: CanvasLayout = .sizeThatFits,
+        limits: RenderLimits = .standard, typesetter: Typesetter = .shared, title: String?, recordingReads: Bool,
+        finish: (_ found: Bool) -> Bool
+    ) throws(TapError) -> (outcome: TapOutcome, rendering: Rendering?) {
         var engine = LayoutEngine(graph: ViewGraph(limits: limits, environment: environment), typesetter: typesetter)
         engine.graph.canvasFallback = canvas
-        let outcome = withUnsafeMutablePointer(to: &engine) { engine -> Result<TapOutcome, TapError> in
-            CurrentGraph.with(engine.pointer(to: \.graph)!) {
+        let reads = recordingReads ? PropertyReads() : nil
+        let laidOut = withUnsafeMutablePointer(to: &engine) { engine -> Result<(TapOutcome, CanvasGeometry), TapError> in
+            PropertyReads.recordingIf(reads) { CurrentGraph.with(engine.pointer(to: \.graph)!) {
                 engine.pointee.graph.build(view, environment: environment)
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
                 engine.pointee.graph.collapse(from: 0, into: .vertical(spacing: defaultStackSpacing, alignment: .center))
                 let geometry = engine.pointee.layOutCanvas(engine.pointee.graph.takeSingle(), on: engine.pointee.graph.canvas)
+                LayoutCount.current?.layouts += 1
                 if let exceeded = engine.pointee.graph.exceeded { return .failure(.limits(exceeded)) }
-                guard let found = engine.pointee.actionTargets[target] else { return .success(TapOutcome(found: false, notes: [])) }
+                guard let found = engine.pointee.actionTargets[target] else { return .success((TapOutcome(found: false, notes: []), geometry)) }
                 // The tap is in the image's points; layout's are moved by the canvas's translation.
                 let point = location.map { Point(x: $0.x - geometry.translation.x, y: $0.y - geometry.translation.y) } ?? found.center
                 guard point.x.isFinite, point.y.isFinite, found.contains(point) else {
                     return .failure(.outside(target: target, location: point, frame: found.toRoot.boundingBox(of: found.frame)))
                 }
                 let action = engine.pointee.graph.actions[Int(found.action)]
-                action(found.location(of: point))
+                PropertyReads.unnoted { action(found.location(of: point)) }
                 let note = engine.pointee.graph.constantNote(of: found.action)
-                return .success(TapOutcome(found: true, notes: note.map { [$0] } ?? []))
-            }
+                return .success((TapOutcome(found: true, notes: note.map { [$0] } ?? []), geometry))
+            } }
         }
-        return try outcome.get()
+        let (outcome, geometry) = try laidOut.get()
+        guard finish(outcome.found) else { return (outcome, nil) }
+        return (outcome, PropertyReads.recordingIf(reads, from: false) {
+            engine.rendering(geometry, title: title, environment: environment, audit: false)
+        })
     }
 
     /// Renders `view` in `environment` (light, default text size, left to right unless set);
@@ -88,14 +114,19 @@ public enum Renderer {
     public static func render(
         _ view: some View, title: String? = nil, environment: EnvironmentValues = EnvironmentValues(),
         canvas: CanvasLayout = .sizeThatFits,
-        audit: Bool = false, limits: RenderLimits = .standard, typesetter: Typesetter = .shared
+        audit: Bool = false, limits: RenderLimits = .standard, typesetter: Typesetter = .shared,
+        recordingReads: Bool = false
     ) throws(RenderLimits.Exceeded) -> Rendering {
         // Engines in the pool were emptied when they were put back.
         let spare = spares.withLock { $0.popLast() } ?? Spare(LayoutEngine(graph: ViewGraph(limits: limits), typesetter: typesetter))
         let outcome = withUnsafeMutablePointer(to: &spare.engine) { engine -> (Result<Rendering, RenderLimits.Exceeded>, keep: Bool) in
             engine.pointee.prepare(limits: limits, environment: environment, typesetter: typesetter)
             engine.pointee.graph.canvasFallback = canvas
-            let rendering = LayoutEngine.render(view, in: engine, title: title, environment: environment, audit: audit)
+            // With `recordingReads`, which properties each view reads (an `@Inspectable`'s getter
+            // notes them) goes with the render: ``Rendering/reads``.
+            let rendering = PropertyReads.recordingIf(recordingReads ? spare.reads : nil) {
+                LayoutEngine.render(view, in: engine, title: title, environment: environment, audit: audit)
+            }
             guard engine.pointee.isWorthKeeping else { return (rendering, false) }
             engine.pointee.reset(limits: limits, typesetter: typesetter)
             return (rendering, true)
@@ -121,6 +152,7 @@ extension LayoutEngine {
             engine.pointee.statistics.nodes = engine.pointee.graph.nodes.count
             engine.pointee.sizingBudget = engine.pointee.graph.limits.layoutBudget(nodes: engine.pointee.graph.nodes.count)
             let geometry = engine.pointee.layOutCanvas(root, on: engine.pointee.graph.canvas)
+            LayoutCount.current?.layouts += 1
             if let exceeded = engine.pointee.graph.exceeded { return .failure(exceeded) }
             return .success(geometry)
         }
@@ -161,6 +193,7 @@ extension LayoutEngine {
         }
         var rendering = Rendering(svg: svg, size: geometry.size, accessibility: elements, statistics: statistics, warnings: warnings)
         rendering.audit = findings
+        if let reads = PropertyReads.current { rendering.reads = reads.entries(records: viewRecords) }
         return rendering
     }
 }
@@ -199,6 +232,7 @@ extension ViewGraph {
         // declared again as it is built again.
         let fallback = canvasFallback
         reset(limits: limits, environment: environment)
+        PropertyReads.current?.reset()
         canvasFallback = fallback
         collectsAppearActions = false
         for action in actions { action() }

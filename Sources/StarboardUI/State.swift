@@ -45,6 +45,9 @@ extension State where Value: ExpressibleByNilLiteral {
 public final class ValueBox<Value>: @unchecked Sendable {
     // One render uses one instance on one thread at a time: no lock needed.
     public var value: Value
+    /// Where a read of an `@Inspectable`'s storage is noted (``PropertyReads``): the property's
+    /// place in its component's declaration, or -1 for storage no one watches (`@State`).
+    public var readSlot: Int32 = -1
 
     public init(_ value: Value) {
         self.value = value

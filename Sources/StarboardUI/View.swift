@@ -14,7 +14,11 @@ extension View {
         guard graph.enter() else { return }
         if let observer = graph.observer { observer(self, graph.nodes.count) }
         let mark = graph.pending.count
+        // What the body reads (its own `@Inspectable`s, say) is noted for the nodes it makes.
+        let reads = PropertyReads.current
+        reads?.openWindow(at: graph.nodes.count)
         body._makeNodes(in: &graph)
+        reads?.closeWindow(at: graph.nodes.count)
         // The nodes the body left are this view's: the outline names them after it. An outer
         // view finishes after an inner one, so it goes in front of the node's list.
         var slot = mark
@@ -382,9 +386,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        // Each element's closure runs as it is built: what it reads is that element's.
+        let reads = PropertyReads.current
         for element in data {
             guard graph.isOpen else { return }
+            reads?.openWindow(at: graph.nodes.count, wall: true)
             content(element)._makeNodes(in: &graph)
+            reads?.closeWindow(at: graph.nodes.count)
         }
     }
 }

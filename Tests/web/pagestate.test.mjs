@@ -461,19 +461,21 @@ test('an audit answers only for the newest render', () => {
   assert.deepEqual(update(third.state, { ...ask.then, reply: { findings: [] } }).effects, []);
 });
 
-test('which properties affect a selected view: only the newest question is answered', () => {
-  const { state } = drawn(connected().state, render(1));
-  const view = { frame: { x: 0, y: 0, width: 10, height: 10 } };
-  const first = update(state, { type: 'viewSelected', view, path: [] });
-  const [ask] = ofType(first.effects, 'affecting');
-  assert.equal(ask.render.svg, '<svg>1</svg>');
-  const second = update(first.state, { type: 'viewSelected', view, path: [] });
-  assert.deepEqual(update(second.state, { type: 'affectingFound', asked: ask.asked, labels: ['Rating'] }).effects, []);
-  const [newer] = ofType(second.effects, 'affecting');
-  assert.deepEqual(update(second.state, { type: 'affectingFound', asked: newer.asked, labels: ['Rating'] }).effects,
-    [{ type: 'showAffecting', labels: ['Rating'] }]);
-  // Nothing selected: nothing to ask.
-  assert.deepEqual(ofType(update(state, { type: 'viewSelected', view: null, path: [] }).effects, 'affecting'), []);
+test('which properties affect a selected view come from the drawn render’s reads, with no request', () => {
+  const reads = { 0: ['starCount', 'spacing'], 3: ['rating'] };
+  const { state } = drawn(connected().state, { ...render(1), reads });
+  const view = { index: 3, frame: { x: 0, y: 0, width: 10, height: 10 } };
+  const { effects } = update(state, { type: 'viewSelected', view, path: [] });
+  const [shown] = ofType(effects, 'showAffecting');
+  assert.deepEqual(shown.reads, reads);
+  assert.equal(shown.index, 3);
+  assert.deepEqual(shown.properties, state.current.properties);
+  assert.deepEqual(ofType(effects, 'send'), []);
+  // A newer render's reads replace the older ones; one without any read nothing.
+  const newer = drawn(state, render(2));
+  assert.equal(ofType(update(newer.state, { type: 'viewSelected', view, path: [] }).effects, 'showAffecting')[0].reads, null);
+  // Nothing selected: nothing to show.
+  assert.deepEqual(ofType(update(state, { type: 'viewSelected', view: null, path: [] }).effects, 'showAffecting'), []);
 });
 
 // Docs

@@ -29,7 +29,7 @@ import { DocsView } from './docs.js';
 import { ViewTabs } from './tabs.js';
 import { SelectionPanel } from './selection.js';
 import { SaveVariant } from './savevariant.js';
-import { AffectingProperties } from './affects.js';
+import { affectingProperties } from './affects.js';
 import { RenderScheduler } from './renderscheduler.js';
 import { connectionBanner, environmentField, initialState, update, waitingLabels } from './pagestate.js';
 
@@ -127,14 +127,6 @@ function run(effect) {
     case 'forgetRevisions': changes.forgetRevisions(effect.component); break;
     case 'renderArrived': changes.renderArrived(effect.component, effect.revision); break;
     case 'checkToken': pageRefusesToken().then((refused) => dispatch({ type: 'tokenChecked', refused })); break;
-    case 'affecting':
-      affecting.forFrame(effect.render, effect.frame).then(
-        (labels) => dispatch({ type: 'affectingFound', asked: effect.asked, labels }),
-        (error) => {
-          console.warn(`Starboard: which properties affect the view could not be worked out: ${error.message}`);
-          dispatch({ type: 'affectingFound', asked: effect.asked, labels: null });
-        });
-      break;
 
     // Timing
     case 'present': renders.arrive(effect.render); break;
@@ -245,7 +237,10 @@ function run(effect) {
 
     // Select mode
     case 'showSelection': selection.show(effect.view, effect.path, effect.accessibility); break;
-    case 'showAffecting': selection.showAffecting(effect.labels); break;
+    case 'showAffecting':
+      // The worker noted which properties each view read (the render's `reads`).
+      selection.showAffecting(affectingProperties(effect.properties, canvas.views, effect.reads, effect.index));
+      break;
 
     case 'toast': toast(effect.text, effect.kind); break;
     default: throw new Error(`main.js: no way to carry out an effect of type “${effect.type}”.`);
@@ -534,7 +529,6 @@ matrix.addEventListener('tap', (event) => dispatch({ type: 'tap', ...event.detai
 
 const selection = new SelectionPanel({ root: $('selection'), crumbs: $('breadcrumb'), details: $('selection-details') });
 selection.addEventListener('pick', (event) => canvas.select(event.detail.index));
-const affecting = new AffectingProperties({ connection, environmentField: () => environmentField(page.environment) });
 canvas.addEventListener('select', (event) => dispatch({ type: 'viewSelected', view: event.detail.view, path: event.detail.path }));
 
 function setCanvasMode(mode) {

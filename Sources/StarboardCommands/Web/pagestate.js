@@ -59,7 +59,7 @@ export function initialState() {
     canRedo: false,
     resetAllDisabled: true,  // as "Reset all" was last drawn (after a render's follow-up work)
     auditAsked: 0,           // generation of the newest audit scheduled
-    affectingAsked: 0,       // generation of the newest "affected by" question
+    reads: null,             // the newest drawn render's `reads`: inspectable properties each view read
     docsOpen: false,         // the Docs tab is shown
     // The docs' render of the defaults: for which component entry and environment, asked how often.
     docs: { component: null, environment: null, asked: 0, defaults: null, error: null },
@@ -254,11 +254,8 @@ export function update(state, event) {
         accessibility: s.latest[environmentName(s.environment)]?.accessibility ?? [],
       });
       if (!event.view || !s.current || !s.svg) break;
-      s.affectingAsked += 1;
-      fx.push({
-        type: 'affecting', asked: s.affectingAsked, frame: event.view.frame,
-        render: { component: s.current, revision: s.newest, svg: s.svg, values: s.values ?? {} },
-      });
+      // Which properties affect it: from what the worker recorded for the drawn render, no round trip.
+      fx.push({ type: 'showAffecting', properties: s.current.properties, reads: s.reads, index: event.view.index });
       break;
     }
     case 'docsTab':         // {open}: the Docs tab was shown or left
@@ -271,10 +268,6 @@ export function update(state, event) {
         ? { ...s.docs, error: `The defaults could not be rendered: ${event.error.message ?? event.error}` }
         : { ...s.docs, defaults: { svg: event.reply.svg, accessibility: Array.isArray(event.reply.accessibility) ? event.reply.accessibility : [] } };
       showDocs(s, fx);
-      break;
-    case 'affectingFound':  // {asked, labels}
-      // A newer selection (or render) answers for itself.
-      if (event.asked === s.affectingAsked) fx.push({ type: 'showAffecting', labels: event.labels });
       break;
     default:
       throw new Error(`pagestate: no rule for an event of type “${event.type}”.`);
@@ -556,6 +549,7 @@ function renderDrawn(s, fx, render) {
   if (typeof render.revision === 'number') s.newest = render.revision;
   s.values = render.values ?? {};
   s.svg = render.svg;
+  s.reads = render.reads ?? null;
   fx.push({ type: 'showPreview', svg: render.svg, accessibility: render.accessibility });
   fx.push({ type: 'follow', key: 'render', event: { type: 'renderFollowed', render } });
 }

@@ -3,10 +3,9 @@
 // ancestor), its frame in points, its types with their modifiers, and the
 // accessibility element it belongs to (label, value, hint, traits).
 //
-// "Affected by" lists the inspectable properties whose other values change
-// what the view's frame shows (worked out by affects.js from previews: each
-// property at its lowest and highest value, or its other choices); it fills in
-// when those renders have come.
+// "Affected by" lists the inspectable properties the view and the views inside
+// it read while they were built, then those the views around it read (which can
+// move or resize it): the render carries them (affects.js).
 //
 // Crumbs are `#breadcrumb button[data-view=INDEX]`, the last with aria-current.
 // Events: "pick" (detail: {index}).
@@ -47,7 +46,7 @@ export class SelectionPanel extends EventTarget {
     const facts = [
       ['Frame', `${n(f.width)} × ${n(f.height)} pt at ${n(f.x)}, ${n(f.y)}`],
       ['Views', view.types.join(' › ')],
-      ['Affected by', 'working it out…'],
+      ['Affected by', '…'],
     ];
     const owner = elementFor(elements, f);
     if (owner) {
@@ -66,16 +65,22 @@ export class SelectionPanel extends EventTarget {
   }
 
   /**
-   * Fills in "Affected by": the labels of the properties that change the view,
-   * or null when they could not be worked out.
+   * Fills in "Affected by": `own`, the labels of the properties the view (or a
+   * view inside it) read, and `around`, those only its containers read; null
+   * when the render says nothing of it.
    */
-  showAffecting(labels) {
+  showAffecting(affecting) {
     const fact = this.#details.querySelector('[data-fact="affected by"]');
     if (!fact) return;
-    fact.textContent = labels === null ? 'could not be worked out'
-      : labels.length ? labels.join(', ') : 'none of the inspectable properties, at the values tried';
-    fact.title = 'Each property was previewed at its lowest and highest value (or its other choices); '
-      + 'listed are those whose renders draw differently inside this view’s frame.';
+    if (affecting === null) {
+      fact.textContent = 'not recorded for this render';
+    } else {
+      const { own, around } = affecting;
+      fact.textContent = (own.length ? own.join(', ') : 'none of the inspectable properties')
+        + (around.length ? ` (its containers read ${around.join(', ')})` : '');
+    }
+    fact.title = 'The properties this view and the views inside it read while they were built; '
+      + 'in brackets those only the views containing it read, which can move or resize it.';
   }
 }
 

@@ -145,29 +145,47 @@ def test_select_mode_never_taps(browser, server):
     browser.find_element(By.ID, "reset-all").click()
 
 
-def affected_by(driver) -> str:
-    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '#selection-details dd[data-fact="affected by"]').text
-         not in ("", "working it out…"), timeout=20, message="which properties affect the view was not worked out")
-    return driver.find_element(By.CSS_SELECTOR, '#selection-details dd[data-fact="affected by"]').text
+def affected_by(driver) -> tuple[list[str], list[str]]:
+    """The "Affected by" fact: what the view (and the views inside it) read, and what only the
+    views containing it read, as the page lists them: "A, B (its containers read C, D)"."""
+    fact = '#selection-details dd[data-fact="affected by"]'
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, fact).text not in ("", "…"),
+         message="which properties affect the view was not filled in")
+    text = driver.find_element(By.CSS_SELECTOR, fact).text
+    own, _, around = text.partition(" (its containers read ")
+    return ([] if own.startswith("none") else own.split(", ")), (around.rstrip(")").split(", ") if around else [])
 
 
-def test_selection_lists_the_properties_that_change_the_view(browser, make_server, screenshot_dir):
+def test_selection_lists_the_properties_the_view_read(browser, make_server, screenshot_dir):
+    """The worker notes which inspectable properties each view read while it was built and
+    sends them with the render: the page lists them without asking for any preview."""
     server = make_server()
     open_page(browser, server, "?c=RatingControl")
+    # Every message the page sends from here on, to show it asks for no previews.
+    browser.execute_script(
+        "window.sentMessages = []; const send = WebSocket.prototype.send;"
+        "WebSocket.prototype.send = function (data) { window.sentMessages.push(String(data)); return send.call(this, data); };")
     browser.find_element(By.CSS_SELECTOR, '#canvas-mode [data-mode="select"]').click()
-    # The first star: its size and the rating change it; spacing and the star count do not
-    # (it stays where it is, and there is always a first star).
+    # The first star: each star's closure reads the rating and the star size; the stack around it
+    # read the spacing and the star count, which move it or decide whether it is there.
     tap_preview(browser, "star-1")
     wait(browser, lambda d: "StarButton" in crumbs(d))
-    first = affected_by(browser).split(", ")
+    first, around = affected_by(browser)
     assert "Star Size" in first and "Rating" in first, first
     assert "Spacing" not in first and "Star Count" not in first, first
+    assert "Spacing" in around and "Star Count" in around, around
     browser.save_screenshot(str(screenshot_dir / "select-affected-by.png"))
-    # The third star moves with the spacing.
     tap_preview(browser, "star-3")
     wait(browser, lambda d: "Set 3 star rating" in d.find_element(By.ID, "selection-details").text)
-    third = affected_by(browser).split(", ")
-    assert "Spacing" in third and "Star Size" in third and "Rating" in third, third
+    third, around = affected_by(browser)
+    assert "Star Size" in third and "Rating" in third and "Spacing" in around, (third, around)
+    # The root (the first crumb) read the spacing and count itself, and holds the stars.
+    browser.find_element(By.CSS_SELECTOR, '#breadcrumb button[data-view="0"]').click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#breadcrumb [aria-current="true"]').get_attribute("data-view") == "0")
+    root, around = affected_by(browser)
+    assert set(root) == {"Star Count", "Star Size", "Spacing", "Rating"} and around == [], (root, around)
+    sent = browser.execute_script("return window.sentMessages")
+    assert not [m for m in sent if '"type":"preview"' in m], sent
 
 
 def test_select_measure_and_frames_follow_hike_badges_transforms(browser, server, screenshot_dir):
