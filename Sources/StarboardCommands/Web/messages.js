@@ -28,7 +28,7 @@ export const READS = {
   ],
   welcome: ['window'],
   render: [
-    'component', 'environment', 'revision', 'values', 'svg', 'size', 'renderMicros', 'variants', 'variants.name', 'variants.values',
+    'component', 'environment', 'revision', 'values', 'svg', 'size', 'reads', 'renderMicros', 'variants', 'variants.name', 'variants.values',
     'variants.svg', 'accessibility', 'accessibility.id', 'accessibility.label', 'accessibility.value', 'accessibility.hint',
     'accessibility.frame', 'accessibility.tappable', 'accessibility.traits',
   ],

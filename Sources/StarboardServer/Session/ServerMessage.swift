@@ -49,7 +49,7 @@ enum ServerMessage: Sendable {
     struct Render: Sendable {
         var component: String
         var revision: Int
-        /// `"svg":…,"size":…,"accessibility":…,"renderMicros":…` as the worker wrote them.
+        /// `"svg":…,"size":…,"accessibility":…,"reads":…,"renderMicros":…` as the worker wrote them.
         var fields: String
         /// The values object as JSON text, written once per change.
         var valuesText: String
@@ -361,6 +361,8 @@ extension ServerMessage.Kind {
             .required("svg", .string, "The render, with its view tree in `<metadata>`."),
             .required("size", .named("size"), ""),
             .required("accessibility", .array(.named("accessibilityElement")), ""),
+            .optional("reads", .map(.array(.string)),
+                      "By entry of the SVG's view outline, the inspectable properties its views read while they were built, in declaration order; absent when no view read any."),
             .required("renderMicros", .integer, "How long the component code took to draw."),
         ]
         switch self {
