@@ -1,4 +1,5 @@
 import Foundation
+import StarboardSystem
 import StarboardUI
 
 /// Why a variant could not be written into a component's source.
@@ -150,8 +151,10 @@ public enum VariantSource {
         } catch {
             throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
         }
-        guard stat(resolved, &status) == 0 else {
-            throw VariantSourceError("cannot read \(shown): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying("stat \(shown)", { stat(resolved, &status) })
+        } catch {
+            throw VariantSourceError("cannot read \(shown): \(error.reason)")
         }
         guard digest(of: data) == expectedDigest else {
             throw VariantSourceError("\(shown) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
@@ -185,10 +188,11 @@ public enum VariantSource {
             try? FileManager.default.removeItem(atPath: temporary)
             throw VariantSourceError("\(shown) changed on disk while the variant was being written; reload the page and save the variant again")
         }
-        guard rename(temporary, resolved) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try SystemCall.retrying("rename over \(shown)", { rename(temporary, resolved) })
+        } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw VariantSourceError("cannot write \(shown): \(reason)")
+            throw VariantSourceError("cannot write \(shown): \(error.reason)")
         }
         return saved
     }
@@ -209,13 +213,16 @@ public enum VariantSource {
     static func keepOwner(uid: uid_t, gid: gid_t, of shown: String, on path: String,
                           change: (String, uid_t, gid_t) -> Int32 = { chown($0, $1, $2) }) throws(VariantSourceError) {
         var written = stat()
-        guard stat(path, &written) == 0 else {
-            throw VariantSourceError("cannot write \(shown): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying("stat \(path)", { stat(path, &written) })
+        } catch {
+            throw VariantSourceError("cannot write \(shown): \(error.reason)")
         }
         guard written.st_uid != uid || written.st_gid != gid else { return }
-        guard change(path, uid, gid) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(reason); "
+        do {
+            try SystemCall.retrying("chown \(path)", { change(path, uid, gid) })
+        } catch {
+            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(error.reason); "
                                      + "nothing was written (start the server as the file's owner)")
         }
     }
