@@ -1,5 +1,4 @@
 import Foundation
-import StarboardSystem
 import StarboardUI
 
 /// Why a variant could not be written into a component's source.
@@ -151,10 +150,8 @@ public enum VariantSource {
         } catch {
             throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
         }
-        do {
-            try SystemCall.retrying("stat \(shown)", { stat(resolved, &status) })
-        } catch {
-            throw VariantSourceError("cannot read \(shown): \(error.reason)")
+        guard stat(resolved, &status) == 0 else {
+            throw VariantSourceError("cannot read \(shown): \(String(cString: strerror(errno)))")
         }
         guard digest(of: data) == expectedDigest else {
             throw VariantSourceError("\(shown) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
@@ -188,11 +185,10 @@ public enum VariantSource {
             try? FileManager.default.removeItem(atPath: temporary)
             throw VariantSourceError("\(shown) changed on disk while the variant was being written; reload the page and save the variant again")
         }
-        do {
-            try SystemCall.retrying("rename over \(shown)", { rename(temporary, resolved) })
-        } catch {
+        guard rename(temporary, resolved) == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
-            throw VariantSourceError("cannot write \(shown): \(error.reason)")
+            throw VariantSourceError("cannot write \(shown): \(reason)")
         }
         return saved
     }
@@ -213,16 +209,13 @@ public enum VariantSource {
     static func keepOwner(uid: uid_t, gid: gid_t, of shown: String, on path: String,
                           change: (String, uid_t, gid_t) -> Int32 = { chown($0, $1, $2) }) throws(VariantSourceError) {
         var written = stat()
-        do {
-            try SystemCall.retrying("stat \(path)", { stat(path, &written) })
-        } catch {
-            throw VariantSourceError("cannot write \(shown): \(error.reason)")
+        guard stat(path, &written) == 0 else {
+            throw VariantSourceError("cannot write \(shown): \(String(cString: strerror(errno)))")
         }
         guard written.st_uid != uid || written.st_gid != gid else { return }
-        do {
-            try SystemCall.retrying("chown \(path)", { change(path, uid, gid) })
-        } catch {
-            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(error.reason); "
+        guard change(path, uid, gid) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(reason); "
                                      + "nothing was written (start the server as the file's owner)")
         }
     }
