@@ -12,9 +12,10 @@ serve:
 # page's pure modules under Node (Tests/web), then the end-to-end tests (server over real
 # sockets, the page in headless Chromium, axe-core, Copy as Swift type-checked against the
 # built modules). Each libFuzzer harness runs for 5 seconds too, so `make fuzz` never stops building.
+# The build itself fails on any compiler warning (scripts/check-warnings).
 test:
 	scripts/install-deps --test
-	swift build --build-tests
+	scripts/check-warnings
 	swift test --skip-build
 	scripts/sanitize thread StarboardServerTests
 	scripts/sanitize address StarboardServerTests

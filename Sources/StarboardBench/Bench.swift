@@ -1,6 +1,7 @@
 import CStarboardAllocationCounter
 import Foundation
 import StarboardInspector
+import StarboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,7 +76,7 @@ public enum Bench {
 
     private static func temporaryFolder() throws(BenchError) -> String {
         var template = Array((NSTemporaryDirectory() + "/starboard-bench-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp: errno \(errno)") }
+        guard let made = mkdtemp(&template) else { throw BenchError("\(SystemError("mkdtemp", code: errno))") }
         return String(cString: made)
     }
 }

@@ -155,8 +155,14 @@ enum EditBench {
             let fill = String(format: "#%02X78C8", red)
             let temporary = package + "/Sources/EditBench/.EditCard.swift.swp"
             // As editors save: a new file renamed over the old one.
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(componentSource(red: red).utf8)),
-                  rename(temporary, source) == 0 else { throw BenchError("cannot save \(source)") }
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(componentSource(red: red).utf8)) else {
+                throw BenchError("cannot save \(source): cannot create \(temporary)")
+            }
+            do {
+                try SystemCall.retrying("save \(source)", { rename(temporary, source) })
+            } catch {
+                throw BenchError("\(error)")
+            }
             let saved = Clock.now()
             var rendered: UInt64?
             var succeeded: [String: Any]?

@@ -1,4 +1,5 @@
 import CStarboardSystem
+import StarboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,7 @@ enum FanOutBench {
             while subscribers.count < level {
                 let subscriber = try StarboardClient(port: server.port, compressing: compressing)
                 revision = try subscriber.subscribe("RatingControl")
-                subscriber.socket.makeNonBlocking()
+                try subscriber.socket.makeNonBlocking()
                 subscribers.append(subscriber)
             }
             idleResident = try settledResident(server)
@@ -139,29 +140,35 @@ private final class ReadinessSet {
     private var events: [epoll_event]
 
     init(_ descriptors: [Int32]) throws(BenchError) {
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw BenchError("epoll_create1: errno \(errno)") }
+        do {
+            epoll = try SystemCall.retrying("epoll_create1", { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+        } catch {
+            throw BenchError("\(error)")
+        }
         events = [epoll_event](repeating: epoll_event(), count: max(descriptors.count, 1))
+        // A failure from here on throws with self complete, so deinit closes the set.
         for (index, descriptor) in descriptors.enumerated() {
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.u64 = UInt64(index)
-            guard epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event) == 0 else {
-                close(epoll)
-                throw BenchError("epoll_ctl: errno \(errno)")
+            do {
+                try SystemCall.retrying("epoll_ctl", { epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event) })
+            } catch {
+                throw BenchError("\(error)")
             }
         }
     }
 
     deinit {
-        close(epoll)
+        SystemCall.close(epoll)
     }
 
     func wait(milliseconds: Int32) throws(BenchError) -> [Int] {
-        let count = epoll_wait(epoll, &events, Int32(events.count), milliseconds)
-        if count < 0 {
-            if errno == EINTR { return [] }
-            throw BenchError("epoll_wait: errno \(errno)")
+        let count: Int32
+        do {
+            count = try SystemCall.retrying("epoll_wait", { epoll_wait(epoll, &events, Int32(events.count), milliseconds) })
+        } catch {
+            throw BenchError("\(error)")
         }
         return events[..<Int(count)].map { Int($0.data.u64) }
     }

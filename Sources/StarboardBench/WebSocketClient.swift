@@ -1,7 +1,4 @@
 import StarboardSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A small RFC 6455 client over a raw loopback TCP socket: the handshake, masked text frames out,
 /// whole messages in. Blocking with timeouts by default; ``makeNonBlocking()`` switches it to the
@@ -11,7 +8,8 @@ import Glibc
 /// touches only the send buffer and receiving only the reader, so the two never share state.
 final class WebSocketClient: @unchecked Sendable {
     /// The socket, for `poll`.
-    let fd: Int32
+    var fd: Int32 { connection.descriptor }
+    private let connection: LoopbackConnection
     private var reader = FrameReader()
     private var sendBuffer: [UInt8] = []
     private var maskState: UInt32
@@ -23,39 +21,14 @@ final class WebSocketClient: @unchecked Sendable {
     /// Connects to 127.0.0.1:`port` and upgrades `path`, offering `subprotocol` (no Origin header)
     /// and, with `compressing`, permessage-deflate as Chrome offers it.
     init(port: Int, path: String = "/ws", subprotocol: String? = "starboard.v1", compressing: Bool = false, timeoutSeconds: Int = 10) throws(BenchError) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
-        maskState = UInt32(truncatingIfNeeded: Clock.now()) | 1
-        var time = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         // Latency is the point: do not hold small frames back (the server sets the same).
-        var on: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw BenchError("connect to 127.0.0.1:\(port): errno \(code)")
-        }
         do {
-            try handshake(port: port, path: path, subprotocol: subprotocol, compressing: compressing)
+            connection = try LoopbackConnection(port: port, timeoutSeconds: timeoutSeconds, noDelay: true)
         } catch {
-            Glibc.close(fd)
-            throw error
+            throw BenchError("\(error)")
         }
-    }
-
-    deinit {
-        Glibc.close(fd)
+        maskState = UInt32(truncatingIfNeeded: Clock.now()) | 1
+        try handshake(port: port, path: path, subprotocol: subprotocol, compressing: compressing)
     }
 
     private func handshake(port: Int, path: String, subprotocol: String?, compressing: Bool) throws(BenchError) {
@@ -129,15 +102,10 @@ final class WebSocketClient: @unchecked Sendable {
     }
 
     private func write(_ bytes: [UInt8]) throws(BenchError) {
-        var offset = 0
-        while offset < bytes.count {
-            do {
-                offset += try SystemCall.retrying("send to the server", {
-                    bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-                })
-            } catch {
-                throw BenchError("\(error)")
-            }
+        do {
+            try connection.send(bytes)
+        } catch {
+            throw BenchError("\(error)")
         }
     }
 
@@ -150,7 +118,7 @@ final class WebSocketClient: @unchecked Sendable {
     /// One read into the reader: the byte count, 0 at the end, nil when nothing came (in time).
     private func readAvailable() throws(BenchError) -> Int? {
         let result = scratch.withUnsafeMutableBytes { buffer in
-            Result { () throws(SystemError) in try SystemCall.readSome(fd, into: buffer, "receive from the server") }
+            Result { () throws(SystemError) in try connection.receive(into: buffer) }
         }
         do {
             guard let count = try result.get() else { return nil }
@@ -186,9 +154,12 @@ final class WebSocketClient: @unchecked Sendable {
     }
 
     /// Switches the socket to nonblocking, for ``receiveAvailable(_:)``.
-    func makeNonBlocking() {
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+    func makeNonBlocking() throws(BenchError) {
+        do {
+            try connection.makeNonBlocking()
+        } catch {
+            throw BenchError("\(error)")
+        }
     }
 
     /// Reads everything available without waiting and hands over each complete text message;

@@ -14,8 +14,13 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         self.code = code
     }
 
+    /// The system's words for ``code``: "No space left on device".
+    public var reason: String {
+        String(cString: strerror(code))
+    }
+
     /// "fsync state.json: No space left on device (errno 28)".
     public var description: String {
-        "\(operation): \(String(cString: strerror(code))) (errno \(code))"
+        "\(operation): \(reason) (errno \(code))"
     }
 }

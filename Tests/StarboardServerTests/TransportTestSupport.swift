@@ -1,5 +1,6 @@
 import Foundation
 import StarboardLocking
+import StarboardSystem
 import Testing
 @testable import StarboardServer
 #if canImport(Glibc)
@@ -11,48 +12,21 @@ struct TestClientError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A blocking TCP client with timeouts, enough to speak raw HTTP and websocket frames.
+/// A blocking TCP client with timeouts, enough to speak raw HTTP and websocket frames: the
+/// bench's ``LoopbackConnection`` with a buffer for reads of an exact size.
 final class TestSocket {
-    private let fd: Int32
+    private let connection: LoopbackConnection
     /// Bytes read past what the last call consumed.
     private var buffered: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks SO_RCVBUF to simulate a slow client.
     init(port: Int, receiveBuffer: Int32? = nil, timeout: Int = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestClientError(description: "socket: \(errno)") }
-        var time = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        if var size = receiveBuffer {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw TestClientError(description: "connect to \(port): errno \(errno)")
-        }
-    }
-
-    deinit {
-        Glibc.close(fd)
+        connection = try LoopbackConnection(port: port, timeoutSeconds: timeout, receiveBuffer: receiveBuffer)
     }
 
     func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { throw TestClientError(description: "send failed: errno \(errno)") }
-            offset += sent
-        }
+        try connection.send(bytes)
     }
 
     func send(_ text: String) throws {
@@ -61,9 +35,8 @@ final class TestSocket {
 
     /// Reads more bytes into the buffer; false on EOF, timeout or reset.
     private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return false }
+        let count = chunk.withUnsafeMutableBytes { try? connection.receive(into: $0) }
+        guard let count, count > 0 else { return false }
         buffered.append(contentsOf: chunk[0..<count])
         return true
     }
@@ -91,11 +64,15 @@ final class TestSocket {
 
     /// Whether the peer closed the connection (EOF or reset) within the receive timeout.
     func waitForEOF() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 || (count < 0 && errno == ECONNRESET) { return true }
-            if count < 0 { return false }
+            do {
+                guard let count = try chunk.withUnsafeMutableBytes({ raw in
+                    Result { () throws(SystemError) in try connection.receive(into: raw) }
+                }).get() else { return false }
+                if count == 0 { return true }
+            } catch {
+                return error.code == ECONNRESET
+            }
         }
     }
 }

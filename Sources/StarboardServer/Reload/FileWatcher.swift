@@ -21,25 +21,25 @@ public final class FileWatcher: Sendable {
     private let watches = Locked<[Int32: String]>([:])
     private let running = Atomic<Bool>(true)
 
-    public init(roots: [String], settle: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void) throws {
+    /// Watches `roots` and every folder under them; a root that cannot be watched throws.
+    public init(roots: [String], settle: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void) throws(SystemError) {
         self.roots = roots
         self.settle = settle
         self.onChange = onChange
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw FileWatcherError("inotify_init1 failed: \(String(cString: strerror(errno)))") }
+        descriptor = try SystemCall.retrying("inotify_init1", { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
+        // A root that cannot be watched throws with self complete, so deinit closes the descriptor.
         for root in roots { try addTree(root) }
     }
 
     deinit {
         stop()
-        close(descriptor)
+        SystemCall.close(descriptor)
     }
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF)
 
-    private func addTree(_ folder: String) throws {
-        let wd = inotify_add_watch(descriptor, folder, Self.mask)
-        guard wd >= 0 else { throw FileWatcherError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
+    private func addTree(_ folder: String) throws(SystemError) {
+        let wd = try SystemCall.retrying("watch \(folder)", { inotify_add_watch(descriptor, folder, Self.mask) })
         watches.withLock { $0[wd] = folder }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
             var isFolder: ObjCBool = false
@@ -113,10 +113,4 @@ public final class FileWatcher: Sendable {
         }
         return paths
     }
-}
-
-/// Why a folder cannot be watched.
-public struct FileWatcherError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -137,8 +137,10 @@ public final class StateStore: Sendable {
             suffix += 1
         }
         // If it cannot be moved, it must not be replaced by the next save either.
-        guard rename(path, aside) == 0 else {
-            throw StateStoreError("\(path) is not a Starboard state file, and moving it aside failed: \(SystemError("rename to \(aside)", code: errno))")
+        do {
+            try SystemCall.retrying("rename to \(aside)", { rename(path, aside) })
+        } catch {
+            throw StateStoreError("\(path) is not a Starboard state file, and moving it aside failed: \(error)")
         }
         return aside
     }

@@ -1,6 +1,7 @@
 import CStarboardSystem
 import Dispatch
 import CStarboardWebSockets
+import StarboardSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -457,53 +458,38 @@ final class ServiceLoop {
     /// machine's, or a port that needs privileges, is an error with its reason before lws tries.
     private static func checkListenable(host: String, shown: String, port: Int) throws(WebSocketServerError) {
         guard !["", "0.0.0.0", "::"].contains(host) else { return }
-        guard let code = bindErrno(host: host, port: port, inet6: !isIPv4Literal(host)), code != 0 else { return }
-        if code == EADDRINUSE { throw .portInUse(port) }
+        guard let failure = bindFailure(host: host, port: port, inet6: !isIPv4Literal(host)) else { return }
+        if failure.code == EADDRINUSE { throw .portInUse(port) }
         let named = shown == host ? host : "\(shown) (\(host))"
-        let reason = code == EADDRNOTAVAIL ? "it is not an address of this machine" : String(cString: strerror(code))
-        throw .cannotListen("\(named) port \(port): \(reason) (errno \(code))")
+        let reason = failure.code == EADDRNOTAVAIL ? "it is not an address of this machine" : failure.reason
+        throw .cannotListen("\(named) port \(port): \(reason) (errno \(failure.code))")
     }
 
     /// Tells "port in use" from other bind failures by trying the bind ourselves.
     private static func portIsTaken(host: String, port: Int) -> Bool {
-        bindErrno(host: host, port: port, inet6: host.contains(":")) == EADDRINUSE
+        bindFailure(host: host, port: port, inet6: host.contains(":"))?.code == EADDRINUSE
     }
 
     /// Binds a socket to `host` (numeric; any address when it does not parse) and `port`, and
-    /// closes it: 0 when the bind worked, its errno when not, nil when no socket could be made.
-    private static func bindErrno(host: String, port: Int, inet6: Bool) -> Int32? {
-        let family = inet6 ? AF_INET6 : AF_INET
-        let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { return nil }
-        defer { Glibc.close(socketFD) }
-        var reuse: Int32 = 1
-        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        let result: Int32
-        if inet6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            if inet_pton(AF_INET6, host, &address.sin6_addr) != 1 { address.sin6_addr = in6addr_any }
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            if inet_pton(AF_INET, host, &address.sin_addr) != 1 { address.sin_addr.s_addr = INADDR_ANY }
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+    /// closes it: why the bind failed, nil when it worked or no socket could be made.
+    private static func bindFailure(host: String, port: Int, inet6: Bool) -> SystemError? {
+        let address = SocketAddress(numericHost: host, port: port, inet6: inet6)
+        guard let socketFD = try? SystemCall.streamSocket(family: address.family) else { return nil }
+        defer { SystemCall.close(socketFD) }
+        do {
+            try SystemCall.setSocketOption(socketFD, level: SOL_SOCKET, SO_REUSEADDR, to: Int32(1), "set SO_REUSEADDR")
+            try SystemCall.bind(socketFD, to: address, "bind \(host) port \(port)")
+            return nil
+        } catch {
+            return error
         }
-        return result == 0 ? 0 : errno
     }
 }
 
 extension ServiceLoop: DescriptorWatcher {
     func watch(_ descriptor: Int32, _ handler: any DescriptorHandler) -> DescriptorWatch? {
         guard let vhost else {
-            Glibc.close(descriptor)
+            SystemCall.close(descriptor)
             return nil
         }
         let watch = DescriptorWatch(descriptor: descriptor, handler: handler)
