@@ -183,7 +183,6 @@ public struct ViewGraph {
         let modifier: Modifier
         switch effect {
         case .frame(let spec):
-            warnIfCustom(spec.alignment.horizontal.key, spec.alignment.vertical.key, in: ".frame")
             frames.append(spec)
             modifier = .frame(Int32(frames.count - 1))
         case .accessibility(let info):
