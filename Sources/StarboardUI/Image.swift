@@ -83,7 +83,10 @@ public struct Image: PrimitiveView, Equatable {
         let side = self.side(in: graph.environment)
         let foreground = graph.environment.foregroundPaint
         let mark = graph.pending.count
-        if let symbol = Symbol.table[name] {
+        if graph.environment.isPlaceholder, Symbol.table[name] != nil {
+            // A placeholder symbol: a box of the symbol's square.
+            graph.addShape(.roundedRectangle(cornerRadius: side / 5), ShapeDrawing(fill: placeholderPaint(foreground)))
+        } else if let symbol = Symbol.table[name] {
             let lineWidth = max(1, font.size / 9.5) * scale.factor
             let outerAxis = graph.stackAxis
             graph.stackAxis = nil
@@ -130,8 +133,12 @@ extension Image {
         let mark = graph.pending.count
         switch catalog.image(named: name, scale: Double(graph.environment.displayScale), scheme: scheme) {
         case .found(let asset):
-            let tint = renderingMode == .template ? graph.environment.foregroundPaint : nil
-            graph.addShape(.rectangle, ShapeDrawing(fill: tint, image: asset))
+            if graph.environment.isPlaceholder {
+                graph.addShape(.roundedRectangle(cornerRadius: 4), ShapeDrawing(fill: placeholderPaint(graph.environment.foregroundPaint)))
+            } else {
+                let tint = renderingMode == .template ? graph.environment.foregroundPaint : nil
+                graph.addShape(.rectangle, ShapeDrawing(fill: tint, image: asset))
+            }
             let size = asset.pointSize
             let frame = isResizable
                 ? FrameSpec(idealWidth: Double(size.width), idealHeight: Double(size.height), alignment: .center)

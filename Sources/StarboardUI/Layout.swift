@@ -452,6 +452,10 @@ struct LayoutEngine {
 
     private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
         if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
+        if graph.texts[Int(text)].isRedacted {
+            placeRedactedText(graph.texts[Int(text)], layoutText(graph.texts[Int(text)], proposal), in: rect)
+            return
+        }
         display.texts.append(layoutText(graph.texts[Int(text)], proposal))
         display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
     }

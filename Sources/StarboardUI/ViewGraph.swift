@@ -445,6 +445,8 @@ struct TextNode {
     var alignment: TextAlignment
     /// The layout direction: the direction of a paragraph with no strong character of its own.
     var direction: LayoutDirection = .leftToRight
+    /// Drawn as placeholder bars (`.redacted(reason: .placeholder)`), laid out as the text.
+    var isRedacted = false
 
     /// A piece of a joined text: its UTF-8 offsets in ``string``, its font and its paint.
     struct Run {
