@@ -61,6 +61,9 @@ public struct EnvironmentValues: Sendable {
     var navigation = NavigationEnvironment()
     /// Why content is hidden here (`.redacted(reason:)`, Redaction.swift).
     public var redactionReasons: RedactionReasons = []
+    /// The forms and painting of symbols inside (SymbolStyles.swift).
+    public var symbolVariants: SymbolVariants = .none
+    public var symbolRenderingMode: SymbolRenderingMode?
 
     public init() {}
 
