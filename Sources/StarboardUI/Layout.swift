@@ -271,8 +271,9 @@ struct LayoutEngine {
         let spaces = spacing * Double(max(count - 1, 0))
         var total = spaces, thick = 0.0
         // With a guide: how far the children reach before and after the line they align on.
+        // (Computed inline, not in a nested function: captured, they were a heap box per call
+        // in a debug build.)
         var before = -Double.infinity, after = -Double.infinity
-        func spanned() -> Double { count == 0 ? 0 : before + after }
         guard let along else {
             for slot in first..<first + count {
                 let child = graph.childList[slot]
@@ -286,7 +287,7 @@ struct LayoutEngine {
                     after = max(after, thickness(childSize) - value)
                 }
             }
-            return (total, guide == nil ? thick : spanned())
+            return (total, guide == nil || count == 0 ? thick : before + after)
         }
         // Each child's flexibility: how much longer it gets between the smallest and largest offer.
         let base = order.count
@@ -343,7 +344,7 @@ struct LayoutEngine {
             position = end
         }
         order.removeLast(count)
-        return (total, guide == nil ? thick : spanned())
+        return (total, guide == nil || count == 0 ? thick : before + after)
     }
 
     // MARK: - Frames
