@@ -59,6 +59,11 @@ public struct EnvironmentValues: Sendable {
     public var canvas: CanvasLayout?
     /// The list style and whether a view is a list's row (Navigation.swift).
     var navigation = NavigationEnvironment()
+    /// Why content is hidden here (`.redacted(reason:)`, Redaction.swift).
+    public var redactionReasons: RedactionReasons = []
+    /// The forms and painting of symbols inside (SymbolStyles.swift).
+    public var symbolVariants: SymbolVariants = .none
+    public var symbolRenderingMode: SymbolRenderingMode?
 
     public init() {}
 

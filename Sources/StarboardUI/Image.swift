@@ -83,15 +83,24 @@ public struct Image: PrimitiveView, Equatable {
         let side = self.side(in: graph.environment)
         let foreground = graph.environment.foregroundPaint
         let mark = graph.pending.count
-        if let symbol = Symbol.table[name] {
+        let name = Symbol.resolve(self.name, in: &graph)
+        if graph.environment.isPlaceholder, Symbol.table[name] != nil {
+            // A placeholder symbol: a box of the symbol's square.
+            graph.addShape(.roundedRectangle(cornerRadius: side / 5), ShapeDrawing(fill: placeholderPaint(foreground)))
+        } else if let symbol = Symbol.table[name] {
             let lineWidth = max(1, font.size / 9.5) * scale.factor
             let outerAxis = graph.stackAxis
             graph.stackAxis = nil
-            for part in symbol.parts {
+            let layered = graph.environment.symbolRenderingMode?.isHierarchical == true && Symbol.hasEnclosure(name) && symbol.parts.count > 1
+            for (index, part) in symbol.parts.enumerated() {
                 let drawing: ShapeDrawing
+                // Hierarchical: the enclosure at half the foreground's opacity, the mark in it in full.
+                let paint = layered && index == 0 ? foreground.fading(by: 0.5) : foreground
                 switch part.style {
-                case .fill: drawing = ShapeDrawing(fill: foreground)
-                case .stroke: drawing = ShapeDrawing(stroke: Stroke(paint: foreground, style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
+                case .fill: drawing = ShapeDrawing(fill: paint)
+                case .stroke: drawing = ShapeDrawing(stroke: Stroke(paint: paint, style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
+                case .knockout where layered:
+                    drawing = ShapeDrawing(stroke: Stroke(paint: foreground, style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
                 case .knockout: drawing = ShapeDrawing(stroke: Stroke(paint: .color(SystemColor.background.resolve(in: graph.environment)), style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)))
                 }
                 let unit = part.path
@@ -130,8 +139,12 @@ extension Image {
         let mark = graph.pending.count
         switch catalog.image(named: name, scale: Double(graph.environment.displayScale), scheme: scheme) {
         case .found(let asset):
-            let tint = renderingMode == .template ? graph.environment.foregroundPaint : nil
-            graph.addShape(.rectangle, ShapeDrawing(fill: tint, image: asset))
+            if graph.environment.isPlaceholder {
+                graph.addShape(.roundedRectangle(cornerRadius: 4), ShapeDrawing(fill: placeholderPaint(graph.environment.foregroundPaint)))
+            } else {
+                let tint = renderingMode == .template ? graph.environment.foregroundPaint : nil
+                graph.addShape(.rectangle, ShapeDrawing(fill: tint, image: asset))
+            }
             let size = asset.pointSize
             let frame = isResizable
                 ? FrameSpec(idealWidth: Double(size.width), idealHeight: Double(size.height), alignment: .center)

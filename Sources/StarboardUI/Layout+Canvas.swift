@@ -39,7 +39,7 @@ extension LayoutEngine {
         screenArea = ScreenArea(screen: whole, safe: safe)
         let proposal = Proposal(width: safe.width, height: safe.height)
         let rootSize = size(root, proposal)
-        placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count))
+        growPlacement()
         place(root, proposal, at: aligned(rootSize, in: safe, .center), toRoot: .identity)
         if let device = screen.device {
             placeSystemChrome(StatusBar(device: device, size: screen.size, insets: insets), in: whole)
@@ -80,9 +80,7 @@ extension LayoutEngine {
         graph.collapse(from: mark, into: .depth(alignment: .topLeading))
         guard graph.isOpen else { return }
         let chrome = graph.takeSingle()
-        if placement.count < graph.nodes.count {
-            placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count - placement.count))
-        }
+        growPlacement()
         let offer = Proposal(width: rect.width, height: rect.height)
         _ = size(chrome, offer)
         place(chrome, offer, at: rect.origin, toRoot: .identity)

@@ -45,7 +45,12 @@ struct LayoutEngine {
     /// Scratch space for stacks ordering their children, used as a stack by nested stacks.
     private var order: [(priority: Double, spacer: Bool, flexibility: Double, smallest: Double, child: Int32)] = []
     /// Scratch space for stacks' child origins, used as a stack by nested stacks.
-    private var origins: [Point] = []
+    var origins: [Point] = []
+    /// Per node, whether it or a view inside sets an alignment guide (``setsGuides(_:)``).
+    var guideFlags: [Bool] = []
+    /// The guides views set with `alignmentGuide`, read from the first ``scannedTraits`` traits.
+    var guideKeys: [(key: AlignmentKey, horizontal: Bool)] = []
+    var scannedTraits = 0
     /// Fixed horizontal offsets and positions placed right to left, which do not mirror.
     var unmirrored: [(modifier: String, frame: CGRect)] = []
     /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
@@ -101,6 +106,9 @@ struct LayoutEngine {
         chain.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
+        guideFlags.removeAll(keepingCapacity: true)
+        guideKeys.removeAll(keepingCapacity: true)
+        scannedTraits = 0
     }
 
     /// Sets what an empty engine needs for the next render.
@@ -183,7 +191,7 @@ struct LayoutEngine {
         }
     }
 
-    private static func inset(_ proposal: Proposal, _ insets: EdgeInsets) -> Proposal {
+    static func inset(_ proposal: Proposal, _ insets: EdgeInsets) -> Proposal {
         Proposal(
             width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
             height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) }
@@ -218,11 +226,14 @@ struct LayoutEngine {
 
     /// A stack's size for `proposal`. With `placing`, also records the proposal each child gets,
     /// for placement (all of it from the cache: the same proposal was sized before).
-    private mutating func layoutStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, placing: Bool) -> Size {
+    mutating func layoutStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, placing: Bool) -> Size {
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
         switch kind {
-        case .depth:
+        case .depth(let alignment):
+            if readsGuides(alignment, index) {
+                return sizeDepthByGuides(first, count, alignment, proposal, placing: placing)
+            }
             var width = 0.0, height = 0.0
             for slot in first..<first + count {
                 let child = graph.childList[slot]
@@ -232,11 +243,13 @@ struct LayoutEngine {
                 height = max(height, childSize.height)
             }
             return Size(width: width, height: height)
-        case .horizontal(let spacing, _):
-            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.width, across: proposal.height, horizontal: true, placing: placing)
+        case .horizontal(let spacing, let alignment):
+            let guide = readsGuides(alignment.key, index) ? alignment.key : nil
+            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.width, across: proposal.height, horizontal: true, guide: guide, placing: placing)
             return Size(width: along, height: across)
-        case .vertical(let spacing, _):
-            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.height, across: proposal.width, horizontal: false, placing: placing)
+        case .vertical(let spacing, let alignment):
+            let guide = readsGuides(alignment.key, index) ? alignment.key : nil
+            let (along, across) = layoutAxis(first, count, spacing: spacing, along: proposal.height, across: proposal.width, horizontal: false, guide: guide, placing: placing)
             return Size(width: across, height: along)
         }
     }
@@ -251,7 +264,13 @@ struct LayoutEngine {
     /// its minimum length), as in SwiftUI, where `HStack { Text(title); Spacer(); Text(detail) }`
     /// keeps both texts on one line whenever they fit beside the spacer's minimum; a `Color` or a
     /// shape is no spacer and shares evenly with a text beside it.
-    private mutating func layoutAxis(_ first: Int, _ count: Int, spacing: Double, along: Double?, across: Double?, horizontal: Bool, placing: Bool) -> (Double, Double) {
+    ///
+    /// With a `guide` to read (an `AlignmentID` of the author's own, or children that set guides),
+    /// the thickness is what the children span once their guides are lined up, as in SwiftUI:
+    /// a child raised by its guide makes the stack thicker.
+    private mutating func layoutAxis(
+        _ first: Int, _ count: Int, spacing: Double, along: Double?, across: Double?, horizontal: Bool, guide: AlignmentKey?, placing: Bool
+    ) -> (Double, Double) {
         func propose(_ length: Double?) -> Proposal {
             horizontal ? Proposal(width: length, height: across) : Proposal(width: across, height: length)
         }
@@ -259,6 +278,10 @@ struct LayoutEngine {
         func thickness(_ size: Size) -> Double { horizontal ? size.height : size.width }
         let spaces = spacing * Double(max(count - 1, 0))
         var total = spaces, thick = 0.0
+        // With a guide: how far the children reach before and after the line they align on.
+        // (Computed inline, not in a nested function: captured, they were a heap box per call
+        // in a debug build.)
+        var before = -Double.infinity, after = -Double.infinity
         guard let along else {
             for slot in first..<first + count {
                 let child = graph.childList[slot]
@@ -266,8 +289,13 @@ struct LayoutEngine {
                 if placing { placement[Int(child)] = propose(nil) }
                 total += length(childSize)
                 thick = max(thick, thickness(childSize))
+                if let guide {
+                    let value = self.guide(guide, horizontal: !horizontal, of: child, propose(nil))
+                    before = max(before, value)
+                    after = max(after, thickness(childSize) - value)
+                }
             }
-            return (total, thick)
+            return (total, guide == nil || count == 0 ? thick : before + after)
         }
         // Each child's flexibility: how much longer it gets between the smallest and largest offer.
         let base = order.count
@@ -315,17 +343,22 @@ struct LayoutEngine {
                 left -= 1
                 total += length(chosen)
                 thick = max(thick, thickness(chosen))
+                if let guide {
+                    let value = self.guide(guide, horizontal: !horizontal, of: child, offer)
+                    before = max(before, value)
+                    after = max(after, thickness(chosen) - value)
+                }
             }
             position = end
         }
         order.removeLast(count)
-        return (total, thick)
+        return (total, guide == nil || count == 0 ? thick : before + after)
     }
 
     // MARK: - Frames
 
     /// A flexible frame's size, and what it offers its child.
-    private mutating func frameSize(_ spec: FrameSpec, _ child: Int32, _ proposal: Proposal) -> (size: Size, offer: Proposal) {
+    mutating func frameSize(_ spec: FrameSpec, _ child: Int32, _ proposal: Proposal) -> (size: Size, offer: Proposal) {
         func clamp(_ value: Double?, _ low: Double?, _ high: Double?) -> Double? {
             guard var value else { return nil }
             if let low { value = max(value, low) }
@@ -349,7 +382,7 @@ struct LayoutEngine {
         return (Size(width: width, height: height), offered)
     }
 
-    private mutating func aspectProposal(_ ratio: Double?, _ mode: ContentMode, _ child: Int32, _ proposal: Proposal) -> Proposal {
+    mutating func aspectProposal(_ ratio: Double?, _ mode: ContentMode, _ child: Int32, _ proposal: Proposal) -> Proposal {
         let aspect: Double
         if let ratio {
             aspect = ratio
@@ -379,9 +412,17 @@ struct LayoutEngine {
     /// Lays out and places the root, which is offered nothing and takes its ideal size.
     mutating func layOutRoot(_ root: Int32) -> Size {
         let rootSize = size(root, .unspecified)
-        placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count))
+        growPlacement()
         place(root, .unspecified, at: .zero, toRoot: .identity)
         return rootSize
+    }
+
+    /// Gives every node a placement slot: the nodes built since (a reader's content, the status
+    /// bar) and, when alignment guides are read while sizing, all of them before placement.
+    mutating func growPlacement() {
+        if placement.count < graph.nodes.count {
+            placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count - placement.count))
+        }
     }
 
     /// Places node `index`, offered `proposal` by its parent, with its top-left corner at `origin`.
@@ -420,6 +461,10 @@ struct LayoutEngine {
 
     private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
         if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
+        if graph.texts[Int(text)].isRedacted {
+            placeRedactedText(graph.texts[Int(text)], layoutText(graph.texts[Int(text)], proposal), in: rect)
+            return
+        }
         display.texts.append(layoutText(graph.texts[Int(text)], proposal))
         display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
     }
@@ -429,21 +474,13 @@ struct LayoutEngine {
         let layer = graph.childList[Int(graph.nodes[Int(index)].firstChild) + 1]
         if inFront { place(content, proposal, at: rect.origin, toRoot: toRoot) }
         let offer = Proposal(width: rect.width, height: rect.height)
-        let layerSize = size(layer, offer)
-        place(layer, offer, at: aligned(layerSize, in: rect, alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
+        place(layer, offer, at: align(layer, offer, in: rect, alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
         if !inFront { place(content, proposal, at: rect.origin, toRoot: toRoot) }
     }
 
-    /// Places a stack's children as SwiftUI's stacks do once they know their own size: a `ZStack`
-    /// offers each child the stack's size, and `HStack` and `VStack` offer each child its share
-    /// along the axis (as when the stack was sized) and the stack's thickness across it. So a
-    /// `Color` behind text in a `ZStack`, or a `Divider` in a `VStack` of texts, fills the stack
-    /// even when the stack was asked for its ideal size, where the flexible child chose 10 points.
-    ///
-    /// Only a child that can grow (``canGrow(_:)``) and does not fill the stack yet is offered
-    /// the settled size: the others would choose what they chose, and sizing them again at every
-    /// level of a deep tree would multiply the work.
-    private mutating func placeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+    /// Offers each child of a stack its settled proposal (in ``placement``) and appends where
+    /// each goes in `rect` to ``origins``, in layout order.
+    mutating func arrangeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect) {
         _ = layoutStack(index, kind, proposal, placing: true)
         do {
             let node = graph.nodes[Int(index)]
@@ -470,9 +507,14 @@ struct LayoutEngine {
         }
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
-        // Where each child goes, in layout order; then drawn in z order.
-        let base = origins.count
+        // Where each child goes, in layout order.
         switch kind {
+        case .depth(let alignment) where readsGuides(alignment, index):
+            originsByGuides(first, count, alignment, in: rect, mirrored: node.mirrored)
+        case .horizontal(_, let alignment) where readsGuides(alignment.key, index):
+            originsByGuides(first, count, kind, alignment.key, in: rect, mirrored: node.mirrored)
+        case .vertical(_, let alignment) where readsGuides(alignment.key, index):
+            originsByGuides(first, count, kind, alignment.key, in: rect, mirrored: node.mirrored)
         case .depth(let alignment):
             for slot in first..<first + count {
                 let child = graph.childList[slot]
@@ -503,6 +545,22 @@ struct LayoutEngine {
                 y += childSize.height + spacing
             }
         }
+    }
+
+    /// Places a stack's children as SwiftUI's stacks do once they know their own size: a `ZStack`
+    /// offers each child the stack's size, and `HStack` and `VStack` offer each child its share
+    /// along the axis (as when the stack was sized) and the stack's thickness across it. So a
+    /// `Color` behind text in a `ZStack`, or a `Divider` in a `VStack` of texts, fills the stack
+    /// even when the stack was asked for its ideal size, where the flexible child chose 10 points.
+    ///
+    /// Only a child that can grow (``canGrow(_:)``) and does not fill the stack yet is offered
+    /// the settled size: the others would choose what they chose, and sizing them again at every
+    /// level of a deep tree would multiply the work.
+    private mutating func placeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
+        let base = origins.count
+        arrangeStack(index, kind, proposal, in: rect)
+        let node = graph.nodes[Int(index)]
+        let first = Int(node.firstChild), count = Int(node.childCount)
         let raised = (first..<first + count).contains { slot in
             if case .modifier(.zIndex(let z)) = graph.nodes[Int(graph.childList[slot])].kind { return z != 0 }
             return false
@@ -636,9 +694,7 @@ struct LayoutEngine {
         graph.collapse(from: mark, into: .depth(alignment: .topLeading))
         guard graph.isOpen else { return }
         let root = graph.takeSingle()
-        if placement.count < graph.nodes.count {
-            placement.append(contentsOf: repeatElement(.unspecified, count: graph.nodes.count - placement.count))
-        }
+        growPlacement()
         statistics.nodes = graph.nodes.count
         let offer = Proposal(width: rect.width, height: rect.height)
         _ = size(root, offer)
@@ -665,7 +721,7 @@ struct LayoutEngine {
             } else {
                 offer = frameSize(spec, child, proposal).offer
             }
-            place(child, offer, at: aligned(size(child, offer), in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
+            place(child, offer, at: align(child, offer, in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
         case .padding(let insets):
             // Right to left, the leading inset is on the right.
             let left = graph.nodes[Int(index)].mirrored ? insets.trailing : insets.leading

@@ -64,8 +64,8 @@ public struct HorizontalAlignment: Hashable, Sendable {
     public static let center = HorizontalAlignment(builtIn: HorizontalCenterGuide.self, fraction: 0.5)
     public static let trailing = HorizontalAlignment(builtIn: TrailingGuide.self, fraction: 1)
 
-    /// Where a built-in guide falls as a fraction of the width; a guide of your own is laid out
-    /// as the centre, with a warning (``ViewGraph/warnIfCustom(_:_:in:)``).
+    /// Where a built-in guide falls as a fraction of the width; a grid lays a guide of your own
+    /// out as the centre, with a warning (``ViewGraph/warnIfCustom(_:_:in:)``).
     var fraction: Double { key.fraction ?? 0.5 }
     /// Leading, centre or trailing.
     var isBuiltIn: Bool { key.fraction != nil }
@@ -149,8 +149,10 @@ public struct ViewDimensions: Equatable, Sendable {
 }
 
 extension ViewGraph {
-    /// Stacks and frames do not line up guides of an `AlignmentID` of the author's own yet: they
-    /// centre, and the render says so rather than drawing it silently.
+    /// Grids (`Grid`, `GridRow`, the lazy grids and their `GridItem`s) place cells by fraction
+    /// and do not line up guides of an `AlignmentID` of the author's own: they centre, and the
+    /// render says so rather than drawing it silently. Stacks and frames read guides
+    /// (Layout+AlignmentGuides.swift).
     ///
     /// The keys come apart rather than as an array: every stack and frame asks, and an array
     /// literal was an allocation each time for a check that almost always finds nothing.

@@ -184,13 +184,18 @@ struct GridLayout: BuiltInLayout {
 public struct LazyVGrid<Content: View>: PrimitiveView {
     let layout: GridLayout
     let content: Content
+    let alignment: HorizontalAlignment
 
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = GridLayout(items: columns, vertical: true, laneFraction: alignment.fraction, lineSpacing: spacing.map(Double.init) ?? 8)
+        self.alignment = alignment
         self.content = content()
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        // The lanes are placed by fraction: a guide of the author's own is centred, and said so.
+        graph.warnIfCustom(alignment.key, in: "LazyVGrid")
+        for item in layout.items { if let alignment = item.alignment { graph.warnIfCustom(alignment.horizontal.key, alignment.vertical.key, in: "GridItem") } }
         graph.makeLayout(LayoutEntry(layout: layout, isBuiltIn: true), content)
     }
 }
@@ -199,13 +204,18 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
 public struct LazyHGrid<Content: View>: PrimitiveView {
     let layout: GridLayout
     let content: Content
+    let alignment: VerticalAlignment
 
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = GridLayout(items: rows, vertical: false, laneFraction: alignment.fraction, lineSpacing: spacing.map(Double.init) ?? 8)
+        self.alignment = alignment
         self.content = content()
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
+        // The lanes are placed by fraction: a guide of the author's own is centred, and said so.
+        graph.warnIfCustom(alignment.key, in: "LazyHGrid")
+        for item in layout.items { if let alignment = item.alignment { graph.warnIfCustom(alignment.horizontal.key, alignment.vertical.key, in: "GridItem") } }
         graph.makeLayout(LayoutEntry(layout: layout, isBuiltIn: true), content)
     }
 }

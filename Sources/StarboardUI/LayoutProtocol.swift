@@ -114,8 +114,7 @@ public struct LayoutSubview: Equatable {
 
     /// The subview's size for `proposal` and where its alignment guides fall.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
-        let size = sizeThatFits(proposal)
-        return context.engine.pointee.dimensions(of: node, size: size)
+        context.engine.pointee.dimensions(of: node, proposal.proposal)
     }
 
     /// Its `layoutPriority`.
@@ -394,19 +393,5 @@ extension LayoutEngine {
 
     mutating func warn(_ message: String) {
         if !graph.warnings.contains(message) { graph.warnings.append(message) }
-    }
-
-    /// A node's dimensions at `size`: its default guides and the ones it sets (`alignmentGuide`).
-    func dimensions(of node: Int32, size: Size) -> ViewDimensions {
-        var guides: [(key: AlignmentKey, horizontal: Bool, compute: (ViewDimensions) -> CGFloat)] = []
-        graph.forEachTrait(of: node) { trait in
-            if case .alignmentGuide(let key, let horizontal, let compute) = trait { guides.append((key, horizontal, compute)) }
-        }
-        var dimensions = ViewDimensions(size: size)
-        // Innermost first, so an outer guide sees the inner ones and wins over them.
-        for guide in guides.reversed() {
-            dimensions.explicit.append((guide.key, Double(guide.compute(dimensions))))
-        }
-        return dimensions
     }
 }

@@ -11,7 +11,6 @@ public struct HStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        graph.warnIfCustom(alignment.key, in: "HStack")
         graph.makeStack(.horizontal(spacing: spacing, alignment: alignment), axis: .horizontal, content)
     }
 }
@@ -29,7 +28,6 @@ public struct VStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        graph.warnIfCustom(alignment.key, in: "VStack")
         graph.makeStack(.vertical(spacing: spacing, alignment: alignment), axis: .vertical, content)
     }
 }
@@ -45,7 +43,6 @@ public struct ZStack<Content: View>: PrimitiveView {
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {
-        graph.warnIfCustom(alignment.horizontal.key, alignment.vertical.key, in: "ZStack")
         graph.makeStack(.depth(alignment: alignment), axis: nil, content)
     }
 }

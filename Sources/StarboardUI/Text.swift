@@ -257,6 +257,7 @@ public struct Text: PrimitiveView, Equatable {
             }
             node.runs = runs
         }
+        node.isRedacted = environment.isPlaceholder
         graph.addText(node)
     }
 

@@ -188,7 +188,6 @@ public struct ViewGraph {
         let modifier: Modifier
         switch effect {
         case .frame(let spec):
-            warnIfCustom(spec.alignment.horizontal.key, spec.alignment.vertical.key, in: ".frame")
             frames.append(spec)
             modifier = .frame(Int32(frames.count - 1))
         case .accessibility(let info):
@@ -472,6 +471,8 @@ struct TextNode {
     var alignment: TextAlignment
     /// The layout direction: the direction of a paragraph with no strong character of its own.
     var direction: LayoutDirection = .leftToRight
+    /// Drawn as placeholder bars (`.redacted(reason: .placeholder)`), laid out as the text.
+    var isRedacted = false
 
     /// A piece of a joined text: its UTF-8 offsets in ``string``, its font and its paint.
     struct Run {

@@ -180,25 +180,4 @@ struct LayoutProtocolTests {
         #expect(ViewDimensions(size: Size(width: 30, height: 60))[custom] == 20)
         #expect(ViewDimensions(size: Size(width: 30, height: 60))[HorizontalAlignment.trailing] == 30)
     }
-
-    @Test func aStackOnACustomAlignmentCentresAndSaysSo() throws {
-        enum Third: AlignmentID { static func defaultValue(in context: ViewDimensions) -> CGFloat { context.height / 3 } }
-        let view = HStack(alignment: VerticalAlignment(Third.self), spacing: 0) {
-            box("tall", 10, 40)
-            box("short", 10, 10)
-        }
-        let rendering = try Renderer.render(view)
-        #expect(rendering.warnings.contains { $0.contains("HStack") && $0.contains("Third") })
-        #expect(try frames(view)["short"]?.minY == 15)
-    }
-
-    @Test func aFrameOrZStackSaysSoOfItsVerticalGuideToo() throws {
-        enum Third: AlignmentID { static func defaultValue(in context: ViewDimensions) -> CGFloat { context.height / 3 } }
-        let alignment = Alignment(horizontal: .leading, vertical: VerticalAlignment(Third.self))
-        let framed = try Renderer.render(box("a", 10, 10).frame(width: 40, height: 40, alignment: alignment))
-        #expect(framed.warnings.contains { $0.hasPrefix(".frame") && $0.contains("Third") })
-        let stacked = try Renderer.render(ZStack(alignment: alignment) { box("a", 10, 10) })
-        #expect(stacked.warnings.contains { $0.hasPrefix("ZStack") && $0.contains("Third") })
-        #expect(try Renderer.render(ZStack(alignment: .topLeading) { box("a", 10, 10) }).warnings.isEmpty)
-    }
 }
