@@ -89,11 +89,11 @@ struct TransportReadBudgetTests {
         }
     }
 
-    @Test func compressedBytesAreCountedAsTheyInflateAndAPausedInflateResumes() async throws {
+    /// lws 4.1 aborts on its permessage-deflate assertion `priv->rx.avail_out` when a compressing
+    /// client is read again after a pause: such a client is counted but never paused (yet).
+    @Test func aClientThatCompressesIsNotPausedSinceLwsCannotResumeIt() async throws {
         let handler = PauseRecordingHandler()
-        // 64 KiB at once, 64 KiB a second: the second message pauses reading for about half a
-        // second, then a third is read.
-        try await withPauseServer(handler, burst: 64 * 1024, rate: 64 * 1024) { port in
+        try await withPauseServer(handler, burst: 64 * 1024, rate: 4 * 1024) { port in
             let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)", extensions: TransportCompressionTests.browserOffer)
             #expect(waitUntil { handler.opened.count == 1 })
             // 40 KiB of white space deflates to well under 1 KiB; three of them are 120 KiB read.
@@ -105,13 +105,9 @@ struct TransportReadBudgetTests {
                 frame[0] |= 0x40
                 try client.socket.send(frame)
             }
-            #expect(waitUntil { handler.notices.count == 1 })
-            // Under 3 KiB on the wire, 80 KiB read when the pause came.
-            #expect(handler.notices[0].text.hasPrefix("this connection sent 80 KiB"), "\(handler.notices[0].text)")
-            // The pause comes at the end of the message, so both are read whole, and in order.
             #expect(waitUntil { handler.order.count == 3 })
             #expect(handler.order == texts)
-            #expect(handler.notices.count == 1)
+            #expect(handler.notices.isEmpty)
         }
     }
 }

@@ -61,13 +61,17 @@ extension ServiceLoop {
     }
 
     /// At the end of a message: past its budget, reading from the client pauses until the budget
-    /// has refilled, and the client is told once per episode.
+    /// has refilled, and the client is told once per episode. Only between messages, so the
+    /// message being read is read to its end (at most ``ServerConfiguration/maxMessageBytes``)
+    /// and counted as a debt.
     ///
-    /// Only here, between messages: lws 4.1 paused in the middle of a compressed message stops
-    /// inflating it there, and going on from there trips its assertion `priv->rx.avail_out` in
-    /// permessage-deflate (the server aborted under the 256 KiB flood). So the message being read
-    /// is read to its end (at most ``ServerConfiguration/maxMessageBytes``) and counted as a debt.
+    /// Not for a client that compresses (permessage-deflate, as browsers and Python's
+    /// `websockets` do): lws 4.1 reading such a client again after a pause of this kind trips its
+    /// assertion `priv->rx.avail_out` in permessage-deflate and aborts the server (it did under the
+    /// 256 KiB flood, paused mid-message and at a message's end alike). Their bytes are counted
+    /// but not yet bounded.
     private func pauseIfOverBudget(_ connection: Connection) {
+        guard !connection.compresses else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard let (seconds, tell) = connection.readBudget.pause(at: now) else { return }
         updateReading(connection)
