@@ -89,6 +89,12 @@ public final class Session: WebSocketHandler {
         perform { $0.received(parsed, from: connection, into: &$1) }
     }
 
+    public func readingPaused(_ connection: ConnectionID, notice: String) {
+        // An error without an id: it answers no one request, and every request still gets its own reply.
+        let error = ServerMessage.error(RequestError(id: nil, message: notice, component: nil, property: nil))
+        perform { _, effects in effects.send(error, to: connection) }
+    }
+
     // MARK: - Running the core
 
     /// Runs one event through the core and carries out its effects, in the lock: frames are

@@ -12,16 +12,22 @@ final class Connection {
     var isRefused = false
     /// When output started waiting for the client (or last made progress); nil while none waits.
     var waitingSince: UInt64?
-    /// An lws timer is set for this connection and has not fired yet.
-    var stallCheckPending = false
+    /// When the connection's one lws timer fires (uptime nanoseconds); nil while none is set.
+    /// The stall check and the end of a read pause share it.
+    var timerDue: UInt64?
     /// Reading from the client is paused until the replies waiting for it have gone out.
     var isReadPaused = false
+    /// What the client may still send before reading from it pauses.
+    var readBudget: ReadBudget
+    /// Whether lws reads from the client now (the last `lws_rx_flow_control` asked it to).
+    var isReading = true
     /// The client negotiated permessage-deflate: longer messages go to it compressed.
     var compresses = false
 
-    init(id: ConnectionID, wsi: OpaquePointer, compresses: Bool) {
+    init(id: ConnectionID, wsi: OpaquePointer, compresses: Bool, readBudget: ReadBudget) {
         self.id = id
         self.wsi = wsi
         self.compresses = compresses
+        self.readBudget = readBudget
     }
 }

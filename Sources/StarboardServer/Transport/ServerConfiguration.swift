@@ -26,6 +26,12 @@ public struct ServerConfiguration: Sendable {
     public var maxQueuedFrames: Int
     /// Most bytes that may wait for one client before it is dropped as too slow.
     public var maxQueuedBytes: Int
+    /// Bytes (after inflating) one client may send at once before reading from it pauses
+    /// (see ``ReadBudget``).
+    public var readBurstBytes: Int
+    /// Bytes a second one client may send after its burst: reading from it resumes when it is
+    /// back within this rate, so its frames never wait in front of the other clients'.
+    public var readBytesPerSecond: Int
     /// The token clients must present when the server listens beyond loopback (see
     /// ``AccessToken``); nil makes a random one at start. Unused on loopback, which stays open
     /// to this machine's own clients without one.
@@ -45,6 +51,8 @@ public struct ServerConfiguration: Sendable {
         subprotocol: String = "starboard.v1",
         maxQueuedFrames: Int = 1024,
         maxQueuedBytes: Int = 8 * 1024 * 1024,
+        readBurstBytes: Int = 2 * 1024 * 1024,
+        readBytesPerSecond: Int = 2 * 1024 * 1024,
         accessToken: AccessToken? = nil
     ) {
         self.host = host
@@ -59,6 +67,8 @@ public struct ServerConfiguration: Sendable {
         self.subprotocol = subprotocol
         self.maxQueuedFrames = maxQueuedFrames
         self.maxQueuedBytes = maxQueuedBytes
+        self.readBurstBytes = readBurstBytes
+        self.readBytesPerSecond = readBytesPerSecond
         self.accessToken = accessToken
     }
 }

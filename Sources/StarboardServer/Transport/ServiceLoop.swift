@@ -197,7 +197,7 @@ final class ServiceLoop {
         case LWS_CALLBACK_SERVER_WRITEABLE where endpoint == .websocket:
             return try writeable(wsi, user: user)
         case LWS_CALLBACK_TIMER where endpoint == .websocket:
-            return stalled(user: user)
+            return timerFired(user: user)
         case LWS_CALLBACK_RAW_RX_FILE, LWS_CALLBACK_RAW_WRITEABLE_FILE, LWS_CALLBACK_RAW_CLOSE_FILE, LWS_CALLBACK_TIMER:
             if endpoint == .descriptor { descriptorEvent(wsi, reason) }
             return 0
@@ -224,7 +224,10 @@ final class ServiceLoop {
         // Setting an option succeeds only when the extension is active on this connection. The
         // option is lws's default; what matters is the answer.
         let compresses = lws_set_extension_option(wsi, "permessage-deflate", "rx_buf_size", "10") == 0
-        let connection = Connection(id: ConnectionID(rawValue: lastConnectionNumber), wsi: wsi, compresses: compresses)
+        let budget = ReadBudget(burst: configuration.readBurstBytes, bytesPerSecond: configuration.readBytesPerSecond,
+                                now: DispatchTime.now().uptimeNanoseconds)
+        let connection = Connection(id: ConnectionID(rawValue: lastConnectionNumber), wsi: wsi, compresses: compresses,
+                                    readBudget: budget)
         user.storeBytes(of: Unmanaged.passRetained(connection).toOpaque(), as: UnsafeMutableRawPointer?.self)
         connections[connection.id] = connection
         outbox.register(connection.id)
@@ -281,14 +284,9 @@ final class ServiceLoop {
 
     /// Output waits for the client from now: it is dropped if the wait lasts the stall timeout
     /// without progress.
-    ///
-    /// lws keeps its timers in one sorted list, so setting one costs a walk through the others:
-    /// setting it on every write, with a thousand subscribers, was most of a broadcast's time.
-    /// So an lws timer is set only when none is pending for the connection; when it fires, it is
-    /// set again for what is left of the wait, or nothing happens if the output went out.
     func armStallTimer(_ connection: Connection) {
         connection.waitingSince = DispatchTime.now().uptimeNanoseconds
-        scheduleStallCheck(connection, after: configuration.stallTimeout)
+        wake(connection, after: configuration.stallTimeout)
     }
 
     /// Output went out: no wait to time. (lws 4.1 cannot cancel a timer either: its "cancel"
@@ -297,10 +295,18 @@ final class ServiceLoop {
         connection.waitingSince = nil
     }
 
-    private func scheduleStallCheck(_ connection: Connection, after seconds: Double) {
-        guard !connection.stallCheckPending else { return }
-        connection.stallCheckPending = true
-        lws_set_timer_usecs(connection.wsi, lws_usec_t(max(seconds, 0.001) * 1_000_000))
+    /// Makes the connection's lws timer fire `seconds` from now, unless it fires sooner already;
+    /// when it fires, ``timerFired(user:)`` looks at everything that waits for it.
+    ///
+    /// lws keeps its timers in one sorted list, so setting one costs a walk through the others:
+    /// setting it on every write, with a thousand subscribers, was most of a broadcast's time.
+    /// So it is set only when none is pending or the pending one is later (lws moves it then).
+    func wake(_ connection: Connection, after seconds: Double) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = now + UInt64(max(seconds, 0.001) * 1e9)
+        if let pending = connection.timerDue, pending <= due { return }
+        connection.timerDue = due
+        lws_set_timer_usecs(connection.wsi, lws_usec_t((due - now) / 1000))
     }
 
     /// Closes without a close frame: the client is not reading, so one would never arrive.
@@ -308,18 +314,23 @@ final class ServiceLoop {
         lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, starboard_lws_to_kill_async())
     }
 
-    private func stalled(user: UnsafeMutableRawPointer?) -> Int32 {
+    private func timerFired(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(for: user) else { return 0 }
-        connection.stallCheckPending = false
-        guard let since = connection.waitingSince else { return 0 }
+        connection.timerDue = nil
+        checkStall(connection)
+        endReadPauseIfDue(connection)
+        return 0
+    }
+
+    private func checkStall(_ connection: Connection) {
+        guard let since = connection.waitingSince else { return }
         let waited = Double(DispatchTime.now().uptimeNanoseconds - since) / 1e9
         if waited >= configuration.stallTimeout {
             connection.waitingSince = nil
             drop(connection)
         } else {
-            scheduleStallCheck(connection, after: configuration.stallTimeout - waited)
+            wake(connection, after: configuration.stallTimeout - waited)
         }
-        return 0
     }
 
     // MARK: Watched descriptors

@@ -12,4 +12,13 @@ public protocol WebSocketHandler: AnyObject, Sendable {
     func connectionClosed(_ connection: ConnectionID)
     /// One complete, UTF-8 validated text message, reassembled from its fragments.
     func received(_ text: String, from connection: ConnectionID)
+    /// The client sent more than its share (``ServerConfiguration/readBytesPerSecond``): reading
+    /// from it pauses for a while. Called once per episode; `notice` says what it sent, the bound
+    /// and when reading resumes, for the client to be told.
+    func readingPaused(_ connection: ConnectionID, notice: String)
+}
+
+extension WebSocketHandler {
+    /// Handlers with no one to tell ignore it.
+    public func readingPaused(_ connection: ConnectionID, notice: String) {}
 }

@@ -125,7 +125,8 @@ public final class WebSocketServer: Sendable {
             throw .invalidConfiguration("port \(configuration.port) is outside 0...65535")
         }
         if configuration.maxMessageBytes <= 0 || configuration.stallTimeout <= 0
-            || configuration.maxQueuedFrames <= 0 || configuration.maxQueuedBytes <= 0 {
+            || configuration.maxQueuedFrames <= 0 || configuration.maxQueuedBytes <= 0
+            || configuration.readBurstBytes <= 0 || configuration.readBytesPerSecond <= 0 {
             throw .invalidConfiguration("limits must be positive")
         }
         if !configuration.websocketPath.hasPrefix("/") || configuration.subprotocol.isEmpty {
