@@ -1,6 +1,7 @@
-/// Something that reads a render step by step: the SVG writer, the audit, the drawn bounds and
-/// the view outline are each one, so every output of a render has the same shape and none keeps
-/// its own loop over the flat arrays.
+/// Something that reads a render step by step: the SVG writer, the audit and the view outline
+/// are each one, so every output of a render has the same shape and none keeps its own loop
+/// over the flat arrays (the drawn bounds, measured in the hot path, keep theirs: see
+/// ``DisplayList/drawnBounds(graph:)``).
 ///
 /// ``DisplayList/walk(_:graph:through:)`` calls the drawing steps in drawing order (a group's
 /// start, what it holds, its end); `Array<ViewRecord>.walk(_:graph:)` calls ``view(_:of:in:)``
