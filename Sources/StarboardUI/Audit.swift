@@ -66,14 +66,15 @@ public enum Contrast {
 /// Checks a laid-out render. Colors are taken where each text's centre is: the canvas (white,
 /// or black in dark), then every shape drawn before the text whose frame holds that point, with
 /// the opacity and color filters of the groups around each.
-struct Auditor {
-    let display: DisplayList
-    let graph: ViewGraph
-    let elements: [AccessibilityElement]
+///
+/// A visitor of the display list (``DisplayListVisitor``): it looks at each text as the walk
+/// reaches it, against the shapes it passed; ``findings(elements:unmirrored:)`` adds what the
+/// accessibility elements and layout's notes show.
+struct Auditor: DisplayListVisitor {
     /// What text must stay inside, in layout's points: the screen, or the preview's own frame.
     let canvas: CGRect
-    let environment: EnvironmentValues
-    let unmirrored: [(modifier: String, frame: CGRect)]
+    /// The canvas's color, under everything.
+    let background: Color.Resolved
 
     /// What a group does to the colors and places inside it.
     private struct Context {
@@ -85,103 +86,20 @@ struct Auditor {
         var inMask = false
     }
 
-    func findings() -> [AuditFinding] {
-        var found: [AuditFinding] = []
-        let background = environment.colorScheme == .dark ? Color.Resolved(red: 0, green: 0, blue: 0) : Color.Resolved(red: 1, green: 1, blue: 1)
-        var stack = [Context()]
-        // Shapes drawn so far, in root space, with the color each gives at a point.
-        var painted: [(frame: CGRect, context: Context, paint: Paint, localFrame: CGRect)] = []
-        for item in display.items {
-            let context = stack[stack.count - 1]
-            switch item {
-            case .beginGroup(let index):
-                let attributes = display.groups[Int(index)]
-                var inner = context
-                switch attributes.transform {
-                case .scale(let x, let y, let pivot)?:
-                    inner.toRoot = AffineTransform.scale(x, y, about: pivot).followed(by: context.toRoot)
-                case .rotate(let degrees, let pivot)?:
-                    inner.toRoot = AffineTransform.rotation(.degrees(degrees), about: pivot).followed(by: context.toRoot)
-                case .matrix(let matrix)?:
-                    inner.toRoot = matrix.followed(by: context.toRoot)
-                case nil:
-                    break
-                }
-                if case .definition? = attributes.mask { inner.inMask = true }
-                if let opacity = attributes.opacity { inner.opacity *= opacity }
-                if let filter = attributes.filter { inner.filters.append(filter) }
-                if let (_, rect) = attributes.clip {
-                    let clip = inner.toRoot.boundingBox(of: rect)
-                    inner.clip = inner.clip.map { $0.intersection(clip) } ?? clip
-                }
-                stack.append(inner)
-            case .endGroup:
-                stack.removeLast()
-            case .shape where context.inMask, .text where context.inMask:
-                continue
-            case .shape(let index, let frame):
-                if let fill = graph.shapes[Int(index)].drawing.fill {
-                    var rootFrame = context.toRoot.boundingBox(of: frame)
-                    if let clip = context.clip { rootFrame = rootFrame.intersection(clip) }
-                    painted.append((rootFrame, context, fill, frame))
-                }
-            case .text(let index, let layoutIndex, let frame):
-                let text = graph.texts[Int(index)]
-                let layout = display.texts[Int(layoutIndex)]
-                let rootFrame = context.toRoot.boundingBox(of: frame)
-                let subject = text.string
-                // What is behind the text's centre, bottom up.
-                let centre = CGPoint(x: rootFrame.midX, y: rootFrame.midY)
-                var behind = background
-                for shape in painted where shape.frame.contains(centre) {
-                    let local = shape.context.toRoot.inverted()?.apply(centre) ?? centre
-                    var color = Self.color(of: shape.paint, at: local, in: shape.localFrame)
-                    color = Self.filtered(color, shape.context.filters)
-                    color.opacity *= shape.context.opacity
-                    behind = Contrast.composite(color, over: behind)
-                }
-                var worst: Double?
-                for color in Self.colors(of: text.paint) {
-                    var textColor = Self.filtered(color, context.filters)
-                    textColor.opacity *= context.opacity
-                    let ratio = Contrast.ratio(Contrast.composite(textColor, over: behind), behind)
-                    worst = min(worst ?? ratio, ratio)
-                }
-                let bold = text.font.weight >= .semibold
-                let required = Contrast.required(forTextOfSize: text.font.size, bold: bold)
-                if let worst, worst < required - 1e-9 {
-                    found.append(AuditFinding(
-                        kind: .contrast, subject: subject,
-                        message: "\u{201C}\(Self.short(subject))\u{201D} has a contrast of \(Self.ratioText(worst)) with the color behind it (\(behind.hexText)); WCAG 2 asks for \(Self.ratioText(required))" + (required == 3 ? " for large text" : ""),
-                        frame: rootFrame, ratio: worst, requiredRatio: required
-                    ))
-                }
-                if let lines = layout.lines, lines.contains(where: \.isTruncated) {
-                    found.append(AuditFinding(
-                        kind: .truncatedText, subject: subject,
-                        message: "\u{201C}\(Self.short(subject))\u{201D} is cut short to fit (\(lines.count) line\(lines.count == 1 ? "" : "s") of \(Self.points(text.font.size)) pt text)",
-                        frame: rootFrame
-                    ))
-                }
-                if !layout.missing.isEmpty {
-                    let codes = layout.missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: ", ")
-                    found.append(AuditFinding(
-                        kind: .missingGlyphs, subject: subject,
-                        message: "\u{201C}\(Self.short(subject))\u{201D} has characters no installed font has (\(codes)\(layout.missing.count > 8 ? ", …" : "")); they are drawn as empty boxes",
-                        frame: rootFrame
-                    ))
-                }
-                let bounds = canvas
-                let limit = context.clip.map { $0.intersection(bounds) } ?? bounds
-                if !limit.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) {
-                    found.append(AuditFinding(
-                        kind: .clippedText, subject: subject,
-                        message: "\u{201C}\(Self.short(subject))\u{201D} runs outside " + (context.clip == nil ? "the component" : "the clip around it") + " (\(Self.rectText(rootFrame)) in \(Self.rectText(limit)))",
-                        frame: rootFrame
-                    ))
-                }
-            }
-        }
+    private var stack = [Context()]
+    /// Shapes drawn so far, in root space, with the color each gives at a point.
+    private var painted: [(frame: CGRect, context: Context, paint: Paint, localFrame: CGRect)] = []
+    private var found: [AuditFinding] = []
+
+    init(canvas: CGRect, environment: EnvironmentValues) {
+        self.canvas = canvas
+        background = environment.colorScheme == .dark ? Color.Resolved(red: 0, green: 0, blue: 0) : Color.Resolved(red: 1, green: 1, blue: 1)
+    }
+
+    /// What the walk found, then the tap targets among `elements` that are too small or have no
+    /// label, then the fixed offsets and positions that do not mirror (`unmirrored`).
+    func findings(elements: [AccessibilityElement], unmirrored: [(modifier: String, frame: CGRect)]) -> [AuditFinding] {
+        var found = found
         for element in elements where element.isTappable {
             let name = element.label ?? element.id
             if element.frame.width < 44 - 1e-9 || element.frame.height < 44 - 1e-9 {
@@ -207,6 +125,90 @@ struct Auditor {
             ))
         }
         return found
+    }
+
+    // MARK: - Drawing steps
+
+    mutating func beginGroup(_ group: UnsafePointer<GroupAttributes>) {
+        var inner = stack[stack.count - 1]
+        inner.toRoot = group.pointee.contentToRoot(inner.toRoot)
+        if case .definition? = group.pointee.mask { inner.inMask = true }
+        if let opacity = group.pointee.opacity { inner.opacity *= opacity }
+        if let filter = group.pointee.filter { inner.filters.append(filter) }
+        inner.clip = group.pointee.contentClip(inner.clip, toRoot: inner.toRoot)
+        stack.append(inner)
+    }
+
+    mutating func endGroup() {
+        stack.removeLast()
+    }
+
+    mutating func shape(_ shape: UnsafePointer<ShapeNode>, frame: Rect) {
+        let context = stack[stack.count - 1]
+        // A mask's drawing is never seen: it neither paints behind text nor is read.
+        guard !context.inMask, let fill = shape.pointee.drawing.fill else { return }
+        var rootFrame = context.toRoot.boundingBox(of: frame)
+        if let clip = context.clip { rootFrame = rootFrame.intersection(clip) }
+        painted.append((rootFrame, context, fill, frame))
+    }
+
+    mutating func text(_ text: UnsafePointer<TextNode>, layout: UnsafePointer<TextLayout>, frame: Rect) {
+        let context = stack[stack.count - 1]
+        guard !context.inMask else { return }
+        let text = text.pointee
+        let layout = layout.pointee
+        let rootFrame = context.toRoot.boundingBox(of: frame)
+        let subject = text.string
+        // What is behind the text's centre, bottom up.
+        let centre = CGPoint(x: rootFrame.midX, y: rootFrame.midY)
+        var behind = background
+        for shape in painted where shape.frame.contains(centre) {
+            let local = shape.context.toRoot.inverted()?.apply(centre) ?? centre
+            var color = Self.color(of: shape.paint, at: local, in: shape.localFrame)
+            color = Self.filtered(color, shape.context.filters)
+            color.opacity *= shape.context.opacity
+            behind = Contrast.composite(color, over: behind)
+        }
+        var worst: Double?
+        for color in Self.colors(of: text.paint) {
+            var textColor = Self.filtered(color, context.filters)
+            textColor.opacity *= context.opacity
+            let ratio = Contrast.ratio(Contrast.composite(textColor, over: behind), behind)
+            worst = min(worst ?? ratio, ratio)
+        }
+        let bold = text.font.weight >= .semibold
+        let required = Contrast.required(forTextOfSize: text.font.size, bold: bold)
+        if let worst, worst < required - 1e-9 {
+            found.append(AuditFinding(
+                kind: .contrast, subject: subject,
+                message: "\u{201C}\(Self.short(subject))\u{201D} has a contrast of \(Self.ratioText(worst)) with the color behind it (\(behind.hexText)); WCAG 2 asks for \(Self.ratioText(required))" + (required == 3 ? " for large text" : ""),
+                frame: rootFrame, ratio: worst, requiredRatio: required
+            ))
+        }
+        if let lines = layout.lines, lines.contains(where: \.isTruncated) {
+            found.append(AuditFinding(
+                kind: .truncatedText, subject: subject,
+                message: "\u{201C}\(Self.short(subject))\u{201D} is cut short to fit (\(lines.count) line\(lines.count == 1 ? "" : "s") of \(Self.points(text.font.size)) pt text)",
+                frame: rootFrame
+            ))
+        }
+        if !layout.missing.isEmpty {
+            let codes = layout.missing.prefix(8).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: ", ")
+            found.append(AuditFinding(
+                kind: .missingGlyphs, subject: subject,
+                message: "\u{201C}\(Self.short(subject))\u{201D} has characters no installed font has (\(codes)\(layout.missing.count > 8 ? ", …" : "")); they are drawn as empty boxes",
+                frame: rootFrame
+            ))
+        }
+        let bounds = canvas
+        let limit = context.clip.map { $0.intersection(bounds) } ?? bounds
+        if !limit.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) {
+            found.append(AuditFinding(
+                kind: .clippedText, subject: subject,
+                message: "\u{201C}\(Self.short(subject))\u{201D} runs outside " + (context.clip == nil ? "the component" : "the clip around it") + " (\(Self.rectText(rootFrame)) in \(Self.rectText(limit)))",
+                frame: rootFrame
+            ))
+        }
     }
 
     // MARK: - Colors

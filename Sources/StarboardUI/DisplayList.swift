@@ -1,6 +1,6 @@
 /// What layout produced, in drawing order: positioned shapes and text between the starts and
-/// ends of groups. Flat, so a render fills one array instead of a tree of boxes; ``SVGWriter``
-/// walks it.
+/// ends of groups. Flat, so a render fills one array instead of a tree of boxes; the SVG
+/// writer and the audit read it through one walk (``DisplayListVisitor``).
 struct DisplayList {
     var items: [DisplayItem] = []
     /// How each drawn text was set, in drawing order.

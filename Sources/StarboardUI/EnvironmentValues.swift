@@ -71,6 +71,25 @@ public struct EnvironmentValues: Sendable {
     var foregroundPaint: Paint {
         foreground ?? .color(SystemColor.primary.resolve(in: self))
     }
+
+    /// What `.foregroundStyle(_:)` writes through its key path: a style is resolved against
+    /// the environment it is set in (its colors in this scheme, `.tint` as this tint), a paint
+    /// (what reading gives, to be set back) is kept as it is.
+    var foregroundSetting: ForegroundSetting {
+        get { .paint(foreground) }
+        set {
+            switch newValue {
+            case .style(let style): foreground = style?._resolvePaint(in: self).paint
+            case .paint(let paint): foreground = paint
+            }
+        }
+    }
+}
+
+/// A foreground as `.foregroundStyle(_:)` sets it (a style) or as the environment keeps it.
+enum ForegroundSetting {
+    case style(AnyShapeStyle?)
+    case paint(Paint?)
 }
 
 /// Which way a layout runs, as SwiftUI's `LayoutDirection`.

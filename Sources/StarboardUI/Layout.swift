@@ -65,8 +65,8 @@ struct LayoutEngine {
     var viewRecords: [ViewRecord] = []
     /// The record of the node being placed, the parent of the next one.
     private var currentRecord: Int32 = -1
-    /// The outline's table of type names, kept between renders (``ViewOutline``).
-    var outlineTypes: [ViewOutline.TypeKey] = []
+    /// The outline's tables, kept between renders (``ViewOutline``).
+    var outline = ViewOutline.Tables()
 
     private struct CacheEntry {
         var proposal: Proposal
@@ -94,7 +94,7 @@ struct LayoutEngine {
         unmirrored.removeAll(keepingCapacity: true)
         combining.removeAll(keepingCapacity: true)
         viewRecords.removeAll(keepingCapacity: true)
-        outlineTypes.removeAll(keepingCapacity: true)
+        outline.removeAll()
         currentRecord = -1
         screenArea = nil
         chromeStart = nil

@@ -71,82 +71,27 @@ public struct _LayoutModifier: ViewModifier {
     }
 }
 
-/// A change to what the content inherits (font, style, text settings); no node of its own.
-public struct _EnvironmentModifier: ViewModifier {
-    public typealias Body = Never
-    let change: Change
-
-    enum Change {
-        case foreground(AnyShapeStyle?)
-        case font(Font?)
-        case fontWeight(Font.Weight?)
-        case italic
-        case lineLimit(Int?)
-        case truncationMode(Text.TruncationMode)
-        case multilineTextAlignment(TextAlignment)
-        case tint(Color?)
-    }
-
-    /// Saves and restores only the value it changes: a copy of the whole environment (a locale,
-    /// paints, fonts) for each `.font` or `.foregroundStyle` cost more than the rest of it.
-    public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
-        switch modifier.change {
-        case .foreground(let style):
-            let saved = graph.environment.foreground
-            graph.warnOfMissingColor(in: style)
-            graph.environment.foreground = style?._resolvePaint(in: graph.environment).paint
-            content._makeNodes(in: &graph)
-            graph.environment.foreground = saved
-        case .font(let font):
-            let saved = graph.environment.font
-            graph.environment.font = font
-            content._makeNodes(in: &graph)
-            graph.environment.font = saved
-        case .fontWeight(let weight):
-            let saved = graph.environment.fontWeight
-            graph.environment.fontWeight = weight
-            content._makeNodes(in: &graph)
-            graph.environment.fontWeight = saved
-        case .italic:
-            let saved = graph.environment.italic
-            graph.environment.italic = true
-            content._makeNodes(in: &graph)
-            graph.environment.italic = saved
-        case .lineLimit(let limit):
-            let saved = graph.environment.lineLimit
-            graph.environment.lineLimit = limit
-            content._makeNodes(in: &graph)
-            graph.environment.lineLimit = saved
-        case .truncationMode(let mode):
-            let saved = graph.environment.truncationMode
-            graph.environment.truncationMode = mode
-            content._makeNodes(in: &graph)
-            graph.environment.truncationMode = saved
-        case .multilineTextAlignment(let alignment):
-            let saved = graph.environment.multilineTextAlignment
-            graph.environment.multilineTextAlignment = alignment
-            content._makeNodes(in: &graph)
-            graph.environment.multilineTextAlignment = saved
-        case .tint(let color):
-            let saved = graph.environment.tint
-            graph.environment.tint = color
-            content._makeNodes(in: &graph)
-            graph.environment.tint = saved
-        }
-    }
-}
-
-/// `.environment(\.key, value)`: sets one environment value for the content.
+/// A change to one value the content inherits: `.environment(\.key, value)`, and the modifiers
+/// that set one value (`.font`, `.foregroundStyle`, `.lineLimit`, …); no node of its own.
+///
+/// Saves and restores only the value it changes: a copy of the whole environment (a locale,
+/// paints, fonts) for each `.font` or `.foregroundStyle` cost more than the rest of it.
 public struct _EnvironmentKeyWritingModifier<Value>: ViewModifier {
     public typealias Body = Never
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
     let value: Value
 
     public static func _makeNodes<C: View>(modifier: Self, content: C, in graph: inout ViewGraph) {
-        let saved = graph.environment
-        graph.environment[keyPath: modifier.keyPath] = modifier.value
+        // A foreground of a named colour the package lacks draws clear: say so (a metatype
+        // comparison, folded away where the modifier is specialised for another value).
+        if Value.self == ForegroundSetting.self, case .style(let style) = modifier.value as! ForegroundSetting {
+            graph.warnOfMissingColor(in: style)
+        }
+        // Swapped in and back out: two accesses through the key path instead of a read and two writes.
+        var value = modifier.value
+        swap(&graph.environment[keyPath: modifier.keyPath], &value)
         content._makeNodes(in: &graph)
-        graph.environment = saved
+        swap(&graph.environment[keyPath: modifier.keyPath], &value)
     }
 }
 
@@ -207,8 +152,9 @@ extension View {
         self.modifier(_LayoutModifier(effect: effect))
     }
 
-    consuming func environment(_ change: _EnvironmentModifier.Change) -> ModifiedContent<Self, _EnvironmentModifier> {
-        self.modifier(_EnvironmentModifier(change: change))
+    /// Sets `keyPath` to `value` for the content (the modifiers below, which return this type).
+    consuming func setting<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<V>> {
+        self.modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
     }
 
     // MARK: Frames and padding
@@ -449,58 +395,58 @@ extension View {
 
     /// The style shapes and text inside use when they set none of their own.
     public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        environment(.foreground(AnyShapeStyle(style)))
+        setting(\.foregroundSetting, .style(AnyShapeStyle(style)))
     }
 
     /// The color shapes and text inside use when they set none of their own.
     public consuming func foregroundColor(_ color: Color?) -> some View {
-        environment(.foreground(color.map { AnyShapeStyle($0) }))
+        setting(\.foregroundSetting, .style(color.map { AnyShapeStyle($0) }))
     }
 
     /// The tint buttons, toggles and `.tint` styles inside use.
     public consuming func tint(_ tint: Color?) -> some View {
-        environment(.tint(tint))
+        setting(\.tint, tint)
     }
 
     /// The accent color inside (the tint).
     public consuming func accentColor(_ color: Color?) -> some View {
-        environment(.tint(color))
+        setting(\.tint, color)
     }
 
     /// The font text inside uses unless it sets its own; a weight set inside is kept.
     public consuming func font(_ font: Font?) -> some View {
-        environment(.font(font))
+        setting(\.font, font)
     }
 
     /// The weight of the text inside, whatever its font.
     public consuming func fontWeight(_ weight: Font.Weight?) -> some View {
-        environment(.fontWeight(weight))
+        setting(\.fontWeight, weight)
     }
 
     public consuming func bold(_ isActive: Bool = true) -> some View {
-        environment(.fontWeight(isActive ? .bold : nil))
+        setting(\.fontWeight, isActive ? .bold : nil)
     }
 
     public consuming func italic(_ isActive: Bool = true) -> some View {
-        environment(isActive ? .italic : .fontWeight(nil))
+        setting(\.italic, isActive)
     }
 
     /// The most lines the text inside may take; the last one is truncated.
     public consuming func lineLimit(_ limit: Int?) -> some View {
-        environment(.lineLimit(limit))
+        setting(\.lineLimit, limit)
     }
 
     public consuming func truncationMode(_ mode: Text.TruncationMode) -> some View {
-        environment(.truncationMode(mode))
+        setting(\.truncationMode, mode)
     }
 
     public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-        environment(.multilineTextAlignment(alignment))
+        setting(\.multilineTextAlignment, alignment)
     }
 
     /// Sets one environment value for the view and what it contains.
     public consuming func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
-        modifier(_EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
+        setting(keyPath, value)
     }
 }
 

@@ -168,13 +168,10 @@ extension LayoutEngine {
         let shift = geometry.translation
         var findings: [AuditFinding] = []
         if audit {
-            var audited = display
-            if let chromeStart { audited.items.removeLast(audited.items.count - chromeStart) }
-            findings = Auditor(
-                display: audited, graph: graph, elements: elements,
-                canvas: geometry.bounds,
-                environment: environment, unmirrored: unmirrored
-            ).findings()
+            // The system's drawing over the preview (the status bar) is left out.
+            var auditor = Auditor(canvas: geometry.bounds, environment: environment)
+            display.walk(&auditor, graph: graph, through: chromeStart)
+            findings = auditor.findings(elements: elements, unmirrored: unmirrored)
         }
         if shift != .zero {
             for index in elements.indices { elements[index].frame = elements[index].frame.offsetBy(dx: shift.x, dy: shift.y) }
@@ -185,7 +182,7 @@ extension LayoutEngine {
         let background = geometry.fillsScreen ? SystemColor.background.resolve(in: environment) : nil
         let svg = writer.document(
             display, graph: graph, size: geometry.size, translation: shift, background: background, title: title,
-            records: &viewRecords, outlineTypes: &outlineTypes
+            records: viewRecords, outline: &outline
         )
         var warnings = graph.warnings
         for layout in display.texts {

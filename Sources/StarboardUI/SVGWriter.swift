@@ -1,13 +1,14 @@
 import Foundation
 
-/// Writes a laid-out tree as SVG 1.1 text.
+/// Writes a laid-out tree as SVG 1.1 text: a visitor of the display list
+/// (``DisplayListVisitor``) that writes an element for each drawing step, then the view outline.
 ///
 /// Output is byte-stable: attributes are written in a fixed order and numbers with at most three
 /// decimals. Gradient and filter ids are derived from their definitions, so two identical SVGs
 /// inlined in one HTML page share ids harmlessly instead of clashing.
 ///
 /// Noncopyable because it owns its ``SVGBytes`` buffer; a writer writes one document.
-public struct SVGWriter: ~Copyable {
+public struct SVGWriter: DisplayListVisitor, ~Copyable {
     private var body = SVGBytes()
     /// The `<linearGradient>` and `<filter>` elements, written once each.
     private var definitions = SVGBytes(capacity: 64)
@@ -27,13 +28,13 @@ public struct SVGWriter: ~Copyable {
     /// The SVG document for a display list drawn in a `size` canvas, titled `title` for
     /// assistive technology.
     /// `records` are the placed views, written after the drawing as the view outline
-    /// (``ViewOutline``); `outlineTypes` is the outline's scratch table, kept between renders.
+    /// (``ViewOutline``); `outline` is the outline's scratch tables, kept between renders.
     ///
     /// `translation` moves the drawing into the image (a preview that draws above or left of its
     /// frame); `background` fills the image first (a device's screen).
     mutating func document(
         _ display: DisplayList, graph: ViewGraph, size: Size, translation: Point = .zero, background: Color.Resolved? = nil,
-        title: String?, records: inout [ViewRecord], outlineTypes: inout [ViewOutline.TypeKey]
+        title: String?, records: [ViewRecord], outline: inout ViewOutline.Tables
     ) -> String {
         body.reserve(4096)
         if let background {
@@ -53,19 +54,9 @@ public struct SVGWriter: ~Copyable {
             body.appendNumber(translation.y)
             body.append(")\">")
         }
-        // Items read their shapes, texts and groups in place through buffer pointers: an array's
-        // subscript would copy each (retaining its strings and paints) only to release it after.
-        graph.shapes.withUnsafeBufferPointer { shapes in
-            graph.texts.withUnsafeBufferPointer { texts in
-                display.texts.withUnsafeBufferPointer { layouts in
-                    display.groups.withUnsafeBufferPointer { groups in
-                        for item in display.items { write(item, shapes: shapes, texts: texts, layouts: layouts, groups: groups) }
-                    }
-                }
-            }
-        }
+        display.walk(&self, graph: graph)
         if moved { body.append("</g>") }
-        ViewOutline.write(records: &records, types: &outlineTypes, graph: graph, into: &body)
+        ViewOutline.write(records, tables: &outline, graph: graph, into: &body)
         var svg = SVGBytes(capacity: body.count + 512)
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         svg.appendNumber(size.width)
@@ -97,34 +88,23 @@ public struct SVGWriter: ~Copyable {
         return svg.string
     }
 
-    private mutating func write(
-        _ item: DisplayItem, shapes: UnsafeBufferPointer<ShapeNode>, texts: UnsafeBufferPointer<TextNode>,
-        layouts: UnsafeBufferPointer<TextLayout>, groups: UnsafeBufferPointer<GroupAttributes>
-    ) {
-        switch item {
-        case .shape(let index, let frame):
-            writeShape(shapes.baseAddress! + Int(index), in: frame)
-        case .text(let index, let layout, let frame):
-            writeText(texts[Int(index)], layouts[Int(layout)], in: frame)
-        case .beginGroup(let index):
-            if case .definition(let region)? = groups[Int(index)].mask {
-                beginMask(in: region)
-            } else {
-                openMasks.append(false)
-                writeGroupStart(groups.baseAddress! + Int(index))
-            }
-        case .endGroup:
-            if openMasks.popLast() == true { endMask() } else { body.append("</g>") }
-        }
+    // MARK: - Drawing steps
+
+    mutating func endGroup() {
+        if openMasks.popLast() == true { endMask() } else { body.append("</g>") }
+    }
+
+    mutating func text(_ text: UnsafePointer<TextNode>, layout: UnsafePointer<TextLayout>, frame: Rect) {
+        writeText(text.pointee, layout.pointee, in: frame)
+    }
+
+    mutating func image(_ shape: UnsafePointer<ShapeNode>, frame: Rect) {
+        writeImage(shape.pointee.drawing.image!, tint: shape.pointee.drawing.fill, in: frame)
     }
 
     /// Reads the shape in place (a pointer into the graph's table): passed by value it would be
     /// copied, paint and all, for every shape.
-    private mutating func writeShape(_ shape: UnsafePointer<ShapeNode>, in frame: Rect) {
-        if let image = shape.pointee.drawing.image {
-            writeImage(image, tint: shape.pointee.drawing.fill, in: frame)
-            return
-        }
+    mutating func shape(_ shape: UnsafePointer<ShapeNode>, frame: Rect) {
         var fill = shape.pointee.drawing.fill
         if let angular = fill, case .angular = angular {
             writeSweep(angular, geometry: shape.pointee.geometry, evenOdd: shape.pointee.drawing.evenOdd, frame: frame)
@@ -331,7 +311,12 @@ public struct SVGWriter: ~Copyable {
 
     /// Reads the group's attributes in place, field by field: passed by value they would be
     /// copied whole (every string retained and released) for every group.
-    private mutating func writeGroupStart(_ group: UnsafePointer<GroupAttributes>) {
+    mutating func beginGroup(_ group: UnsafePointer<GroupAttributes>) {
+        if case .definition(let region)? = group.pointee.mask {
+            beginMask(in: region)
+            return
+        }
+        openMasks.append(false)
         body.append("<g")
         if let id = group.pointee.elementID {
             body.append(" data-id=\"")

@@ -8,10 +8,6 @@ struct ViewRecord {
     var frame: Rect
     /// How many records this one placed.
     var childCount: Int32 = 0
-    /// The outline entry this record is written in, and that entry's first record (filled in
-    /// when the outline is written).
-    var entry: Int32 = -1
-    var head: Int32 = -1
 }
 
 /// The view tree of a render as the SVG carries it, so a page can select any view (not only the
@@ -35,10 +31,10 @@ struct ViewRecord {
 ///
 /// Composite views are named by their Swift type (`StarButton`), primitives as SwiftUI spells
 /// them (`HStack`, `Text`, `Circle`), modifiers with a leading dot (`.padding`, `.frame`).
-/// Deterministic: the same render writes the same bytes. Written straight into the SVG's buffer
-/// with the records and the table kept between renders, so it allocates nothing once they have
-/// grown.
-enum ViewOutline {
+/// Deterministic: the same render writes the same bytes. A visitor of the placed views
+/// (``DisplayListVisitor/view(_:of:in:)``), written straight into the SVG's buffer with its
+/// tables kept between renders, so it allocates nothing once they have grown.
+struct ViewOutline: DisplayListVisitor, ~Copyable {
     /// A type in the table: a primitive's or modifier's name (by ``names`` index), or a composite
     /// type. A hidden composite (``hidden(_:)``) is kept too, so that its name is looked up once
     /// a render, but it is not written and takes no index.
@@ -48,66 +44,107 @@ enum ViewOutline {
         case hidden(ObjectIdentifier)
     }
 
-    static func write(records: inout [ViewRecord], types: inout [TypeKey], graph: ViewGraph, into svg: inout SVGBytes) {
-        guard !records.isEmpty else { return }
-        types.removeAll(keepingCapacity: true)
-        svg.append("<metadata data-views=\"")
-        var entries: Int32 = 0
-        for position in records.indices {
-            let parent = Int(records[position].parent)
-            let frame = records[position].frame
-            if parent >= 0, records[parent].childCount == 1, same(records[parent].frame, frame) {
-                // Joins its parent's entry, which is the last one written: only its types follow.
-                records[position].entry = records[parent].entry
-                records[position].head = records[parent].head
-                svg.append(".")
-            } else {
-                records[position].entry = entries
-                records[position].head = Int32(position)
-                if entries > 0 { svg.append(";") }
-                // How many entries back the parent is (0 for the root): small numbers, few bytes.
-                svg.appendNumber(parent >= 0 ? Double(entries - records[parent].entry) : 0, decimals: 0)
-                let parentFrame = parent >= 0 ? records[Int(records[parent].head)].frame : nil
-                if parentFrame.map({ !same($0, frame) }) ?? true {
-                    // The origin relative to the parent's, both rounded first so that adding them up
-                    // the tree gives back each rounded origin exactly: small numbers, often whole.
-                    svg.append(" ")
-                    svg.appendNumber(rounded(frame.minX) - rounded(parentFrame.map { Double($0.minX) } ?? 0), decimals: 1)
-                    svg.append(" ")
-                    svg.appendNumber(rounded(frame.minY) - rounded(parentFrame.map { Double($0.minY) } ?? 0), decimals: 1)
-                    svg.append(" ")
-                    svg.appendNumber(frame.width, decimals: 1)
-                    svg.append(" ")
-                    svg.appendNumber(frame.height, decimals: 1)
-                }
-                svg.append(" ")
-                entries += 1
-            }
-            // The composites this node resolved from (outermost first), then its own kind.
-            let node = graph.nodes[Int(records[position].node)]
-            var composite = node.compositeHead
-            var first = true
-            while composite >= 0 {
-                let type = graph.composites[Int(composite)].type
-                composite = graph.composites[Int(composite)].next
-                guard let index = index(of: type, in: &types) else { continue }
-                if !first { svg.append(".") }
-                first = false
-                svg.appendNumber(Double(index), decimals: 0)
-            }
-            if !first { svg.append(".") }
-            svg.appendNumber(Double(index(of: primitive(node.kind, graph: graph), in: &types)), decimals: 0)
+    /// Where each record is written: the outline entry it is in, and that entry's first record.
+    struct Slot {
+        var entry: Int32
+        var head: Int32
+    }
+
+    /// What the outline keeps between renders, so that it allocates nothing once they grew.
+    struct Tables {
+        /// The types met so far, in the order they are written.
+        var types: [TypeKey] = []
+        /// One per record, filled in as the records are written.
+        var slots: [Slot] = []
+
+        mutating func removeAll() {
+            types.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The SVG being written (the writer's buffer, lent for the walk).
+    private var svg: SVGBytes
+    private var tables: Tables
+    /// Entries written so far.
+    private var entries: Int32 = 0
+
+    private init(svg: consuming SVGBytes, tables: consuming Tables) {
+        self.svg = svg
+        self.tables = tables
+    }
+
+    /// Writes the outline of `records` into `svg`: nothing for a render that placed no view.
+    static func write(_ records: [ViewRecord], tables: inout Tables, graph: ViewGraph, into svg: inout SVGBytes) {
+        guard !records.isEmpty else { return }
+        tables.removeAll()
+        // The buffer and the tables are moved into the walker and back, not copied.
+        var outline = ViewOutline(svg: SVGBytes(capacity: 0), tables: Tables())
+        swap(&outline.svg, &svg)
+        swap(&outline.tables, &tables)
+        outline.svg.append("<metadata data-views=\"")
+        records.walk(&outline, graph: graph)
+        outline.writeTypes()
+        swap(&outline.svg, &svg)
+        swap(&outline.tables, &tables)
+    }
+
+    mutating func view(_ position: Int, of records: UnsafeBufferPointer<ViewRecord>, in graph: ViewGraph) {
+        let parent = Int(records[position].parent)
+        let frame = records[position].frame
+        if parent >= 0, records[parent].childCount == 1, Self.same(records[parent].frame, frame) {
+            // Joins its parent's entry, which is the last one written: only its types follow.
+            tables.slots.append(tables.slots[parent])
+            svg.append(".")
+        } else {
+            tables.slots.append(Slot(entry: entries, head: Int32(position)))
+            if entries > 0 { svg.append(";") }
+            // How many entries back the parent is (0 for the root): small numbers, few bytes.
+            svg.appendNumber(parent >= 0 ? Double(entries - tables.slots[parent].entry) : 0, decimals: 0)
+            let parentFrame = parent >= 0 ? records[Int(tables.slots[parent].head)].frame : nil
+            if parentFrame.map({ !Self.same($0, frame) }) ?? true {
+                // The origin relative to the parent's, both rounded first so that adding them up
+                // the tree gives back each rounded origin exactly: small numbers, often whole.
+                svg.append(" ")
+                svg.appendNumber(Self.rounded(frame.minX) - Self.rounded(parentFrame.map { Double($0.minX) } ?? 0), decimals: 1)
+                svg.append(" ")
+                svg.appendNumber(Self.rounded(frame.minY) - Self.rounded(parentFrame.map { Double($0.minY) } ?? 0), decimals: 1)
+                svg.append(" ")
+                svg.appendNumber(frame.width, decimals: 1)
+                svg.append(" ")
+                svg.appendNumber(frame.height, decimals: 1)
+            }
+            svg.append(" ")
+            entries += 1
+        }
+        // The composites this node resolved from (outermost first), then its own kind.
+        let node = graph.nodes[Int(records[position].node)]
+        var composite = node.compositeHead
+        var first = true
+        while composite >= 0 {
+            let type = graph.composites[Int(composite)].type
+            composite = graph.composites[Int(composite)].next
+            guard let index = Self.index(of: type, in: &tables.types) else { continue }
+            if !first { svg.append(".") }
+            first = false
+            svg.appendNumber(Double(index), decimals: 0)
+        }
+        if !first { svg.append(".") }
+        svg.appendNumber(Double(Self.index(of: Self.primitive(node.kind, graph: graph), in: &tables.types)), decimals: 0)
+    }
+
+    /// The table of type names, after the last view.
+    private mutating func writeTypes() {
         svg.append("\" data-types=\"")
         var first = true
-        for key in types {
+        for key in tables.types {
             switch key {
             case .primitive(let index):
                 if !first { svg.append("/") }
-                svg.append(names[index])
+                svg.append(Self.names[index])
             case .composite(_, let type):
                 if !first { svg.append("/") }
-                svg.appendEscaped(name(of: type))
+                svg.appendEscaped(Self.name(of: type))
             case .hidden: continue
             }
             first = false
