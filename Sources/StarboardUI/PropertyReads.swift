@@ -136,14 +136,14 @@ public final class PropertyReads {
         }
     }
 
-    /// For each entry of the outline the records were written in (each record knows its entry
-    /// once the outline is written), the reads of its views.
-    func entries(records: [ViewRecord]) -> [UInt64] {
+    /// For each entry of the outline the records were written in (`slots`, one per record, the
+    /// outline's tables once it is written: the entry each record is in), the reads of its views.
+    func entries(records: [ViewRecord], slots: [ViewOutline.Slot]) -> [UInt64] {
         var entries: [UInt64] = []
-        entries.reserveCapacity(Int(records.last.map { $0.entry + 1 } ?? 0))
-        for record in records where record.entry >= 0 {
-            while entries.count <= Int(record.entry) { entries.append(0) }
-            if Int(record.node) < byNode.count { entries[Int(record.entry)] = entries[Int(record.entry)] | byNode[Int(record.node)] }
+        entries.reserveCapacity(Int(slots.last.map { $0.entry + 1 } ?? 0))
+        for (record, slot) in zip(records, slots) where slot.entry >= 0 {
+            while entries.count <= Int(slot.entry) { entries.append(0) }
+            if Int(record.node) < byNode.count { entries[Int(slot.entry)] = entries[Int(slot.entry)] | byNode[Int(record.node)] }
         }
         if !entries.isEmpty { entries[0] = entries[0] | outside }
         return entries

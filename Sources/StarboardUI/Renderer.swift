@@ -190,7 +190,7 @@ extension LayoutEngine {
         }
         var rendering = Rendering(svg: svg, size: geometry.size, accessibility: elements, statistics: statistics, warnings: warnings)
         rendering.audit = findings
-        if let reads = PropertyReads.current { rendering.reads = reads.entries(records: viewRecords) }
+        if let reads = PropertyReads.current { rendering.reads = reads.entries(records: viewRecords, slots: outline.slots) }
         return rendering
     }
 }
