@@ -34,14 +34,23 @@ const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (data) { window.__frames.push(String(data)); return send.call(this, data); };
 """
 
-# Counts the typing pauses that ran out (controls.js's timer of PAUSE_MS), so a test can wait
-# for the moment a value would have been sent instead of sleeping past it.
+# Follows the typing pauses (controls.js's timers of PAUSE_MS): how many were started and how
+# many have ended, by running out or by being cleared, so a test can wait until none is pending
+# (the moment a value would have been sent) instead of sleeping past it.
 COUNT_PAUSES = """
-window.__pauses = 0;
-const later = window.setTimeout;
+window.__pauses = { started: 0, ended: 0 };
+const pending = new Set();
+const later = window.setTimeout, cancel = window.clearTimeout;
 window.setTimeout = function (callback, delay, ...rest) {
   if (delay !== 800 || typeof callback !== 'function') return later.call(this, callback, delay, ...rest);
-  return later.call(this, () => { try { callback(...rest); } finally { window.__pauses += 1; } }, delay);
+  window.__pauses.started += 1;
+  const id = later.call(this, () => { pending.delete(id); window.__pauses.ended += 1; callback(...rest); }, delay);
+  pending.add(id);
+  return id;
+};
+window.clearTimeout = function (id) {
+  if (pending.delete(id)) window.__pauses.ended += 1;
+  return cancel.call(this, id);
 };
 """
 
@@ -71,9 +80,10 @@ def test_typing_25_sends_nothing_and_says_why(browser, server):
     browser.execute_script(RECORD_FRAMES + COUNT_PAUSES)
     keys_into(browser, "starCount", "25")
     wait(browser, lambda d: error_text(d, "starCount"), message="no error while typing 25")
-    # The pause after the last key has run out (the moment 25 would have been sent): nothing was.
-    wait(browser, lambda d: d.execute_script("return window.__pauses") >= 1, timeout=PAUSE_S + 10,
-         message="the typing pause never ran out")
+    # Typing 2 started a pause; the 5 that made it 25 must end it (cleared, or run out): once no
+    # pause is pending, nothing can be sent for what was typed, and nothing was.
+    wait(browser, lambda d: (lambda p: p["started"] >= 1 and p["ended"] == p["started"])(d.execute_script("return window.__pauses")),
+         timeout=PAUSE_S + 10, message="a typing pause is still pending")
     assert sets(browser) == [], "typing 25 must not send 2 (or 25)"
     assert field_value(browser, "starCount") == "25"
     assert star_count(browser) == 5
