@@ -16,10 +16,12 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
     private var defined: [UInt64] = []
     /// Where a definition is put together before its id (a hash of it) is known.
     private var scratch = SVGBytes(capacity: 64)
-    /// Per open group, whether it is a mask's definition (closed as `</mask>`, not `</g>`).
-    private var openMasks: [Bool] = []
+    /// Groups open now, so a group's end knows whether it closes a mask's definition (opened at
+    /// the depth ``maskStarts`` notes) or a `<g>`: a count, not a list, so a render without masks
+    /// allocates nothing for it.
+    private var openGroups = 0
     /// Where in the body each mask definition being written starts, and its region.
-    private var maskStarts: [(start: Int, region: Rect)] = []
+    private var maskStarts: [(start: Int, region: Rect, depth: Int)] = []
     /// The id of the mask written last, which the next masked group refers to.
     private var lastMask: UInt64 = 0
 
@@ -91,7 +93,8 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
     // MARK: - Drawing steps
 
     mutating func endGroup() {
-        if openMasks.popLast() == true { endMask() } else { body.append("</g>") }
+        if let mask = maskStarts.last, mask.depth == openGroups { endMask() } else { body.append("</g>") }
+        openGroups -= 1
     }
 
     mutating func text(_ text: UnsafePointer<TextNode>, layout: UnsafePointer<TextLayout>, frame: Rect) {
@@ -316,7 +319,7 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             beginMask(in: region)
             return
         }
-        openMasks.append(false)
+        openGroups += 1
         body.append("<g")
         if let id = group.pointee.elementID {
             body.append(" data-id=\"")
@@ -779,14 +782,14 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
     /// Starts a mask's drawing, written into the body for now and moved into a `<mask>`
     /// definition at its end.
     private mutating func beginMask(in region: Rect) {
-        openMasks.append(true)
-        maskStarts.append((body.count, region))
+        openGroups += 1
+        maskStarts.append((body.count, region, openGroups))
     }
 
     /// Ends a mask's drawing: defines a `<mask>` of it (its id a hash of what it draws, so equal
     /// masks share one), to be used by its alpha, as SwiftUI masks, over its region.
     private mutating func endMask() {
-        let (start, region) = maskStarts.removeLast()
+        let (start, region, _) = maskStarts.removeLast()
         scratch.removeAll()
         scratch.append("\" maskUnits=\"userSpaceOnUse\" x=\"")
         scratch.appendNumber(region.minX)

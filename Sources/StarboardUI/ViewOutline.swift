@@ -63,14 +63,19 @@ struct ViewOutline: DisplayListVisitor, ~Copyable {
         }
     }
 
-    /// The SVG being written (the writer's buffer, lent for the walk).
-    private var svg: SVGBytes
+    /// The SVG being written: the writer's buffer, lent for the walk. A pointer to it rather than
+    /// the buffer moved in and out, which needs a stand-in buffer, an allocation every render.
+    private let buffer: UnsafeMutablePointer<SVGBytes>
+    private var svg: SVGBytes {
+        _read { yield buffer.pointee }
+        nonmutating _modify { yield &buffer.pointee }
+    }
     private var tables: Tables
     /// Entries written so far.
     private var entries: Int32 = 0
 
-    private init(svg: consuming SVGBytes, tables: consuming Tables) {
-        self.svg = svg
+    private init(buffer: UnsafeMutablePointer<SVGBytes>, tables: consuming Tables) {
+        self.buffer = buffer
         self.tables = tables
     }
 
@@ -78,15 +83,15 @@ struct ViewOutline: DisplayListVisitor, ~Copyable {
     static func write(_ records: [ViewRecord], tables: inout Tables, graph: ViewGraph, into svg: inout SVGBytes) {
         guard !records.isEmpty else { return }
         tables.removeAll()
-        // The buffer and the tables are moved into the walker and back, not copied.
-        var outline = ViewOutline(svg: SVGBytes(capacity: 0), tables: Tables())
-        swap(&outline.svg, &svg)
-        swap(&outline.tables, &tables)
-        outline.svg.append("<metadata data-views=\"")
-        records.walk(&outline, graph: graph)
-        outline.writeTypes()
-        swap(&outline.svg, &svg)
-        swap(&outline.tables, &tables)
+        withUnsafeMutablePointer(to: &svg) { buffer in
+            // The tables are moved into the walker and back, not copied.
+            var outline = ViewOutline(buffer: buffer, tables: Tables())
+            swap(&outline.tables, &tables)
+            outline.svg.append("<metadata data-views=\"")
+            records.walk(&outline, graph: graph)
+            outline.writeTypes()
+            swap(&outline.tables, &tables)
+        }
     }
 
     mutating func view(_ position: Int, of records: UnsafeBufferPointer<ViewRecord>, in graph: ViewGraph) {
