@@ -126,12 +126,7 @@ extension LayoutEngine {
             return inner + (horizontal ? insets.leading : insets.top)
         case .frame(let frame):
             let spec = graph.frames[Int(frame)]
-            let offer: Proposal
-            if let width = spec.width, let height = spec.height {
-                offer = Proposal(width: width, height: height)
-            } else {
-                offer = frameSize(spec, child, proposal).offer
-            }
+            let offer = frameOffer(spec, child, proposal)
             guard let inner = explicitGuide(key, horizontal: horizontal, of: child, offer) else { return nil }
             let host = size(index, proposal)
             let offset = horizontal

@@ -358,6 +358,14 @@ struct LayoutEngine {
     // MARK: - Frames
 
     /// A flexible frame's size, and what it offers its child.
+    /// What a frame offers its child: its own size when both dimensions are fixed (the child is
+    /// not asked), else what ``frameSize(_:_:_:)`` works out. Placement and alignment guides
+    /// both ask it, so they agree on where the child is.
+    mutating func frameOffer(_ spec: FrameSpec, _ child: Int32, _ proposal: Proposal) -> Proposal {
+        if let width = spec.width, let height = spec.height { return Proposal(width: width, height: height) }
+        return frameSize(spec, child, proposal).offer
+    }
+
     mutating func frameSize(_ spec: FrameSpec, _ child: Int32, _ proposal: Proposal) -> (size: Size, offer: Proposal) {
         func clamp(_ value: Double?, _ low: Double?, _ high: Double?) -> Double? {
             guard var value else { return nil }
@@ -715,12 +723,7 @@ struct LayoutEngine {
         switch modifier {
         case .frame(let index):
             let spec = graph.frames[Int(index)]
-            let offer: Proposal
-            if let width = spec.width, let height = spec.height {
-                offer = Proposal(width: width, height: height)
-            } else {
-                offer = frameSize(spec, child, proposal).offer
-            }
+            let offer = frameOffer(spec, child, proposal)
             place(child, offer, at: align(child, offer, in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
         case .padding(let insets):
             // Right to left, the leading inset is on the right.
