@@ -42,17 +42,20 @@ public enum SocketAddress: Sendable {
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(port.bigEndian)
             address.sin_addr = host
-            return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            return Self.asSockaddr(&address, body)
         case .ipv6(let host, let port):
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(port.bigEndian)
             address.sin6_addr = host
-            return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            return Self.asSockaddr(&address, body)
+        }
+    }
+
+    /// `address` (a `sockaddr_in` or `sockaddr_in6`) seen as the `sockaddr` the calls take, with its length.
+    private static func asSockaddr<Address, Result>(_ address: inout Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<Address>.size)) }
         }
     }
 }
