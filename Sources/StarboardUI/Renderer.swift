@@ -94,9 +94,9 @@ public enum Renderer {
                     return .failure(.outside(target: target, location: point, frame: found.toRoot.boundingBox(of: found.frame)))
                 }
                 let action = engine.pointee.graph.actions[Int(found.action)]
-                PropertyReads.unnoted { action(found.location(of: point)) }
+                let feedback = HapticNotes.gathering { PropertyReads.unnoted { action(found.location(of: point)) } }
                 let note = engine.pointee.graph.constantNote(of: found.action)
-                return .success((TapOutcome(found: true, notes: note.map { [$0] } ?? []), geometry))
+                return .success((TapOutcome(found: true, notes: (note.map { [$0] } ?? []) + feedback), geometry))
             } }
         }
         let (outcome, geometry) = try laidOut.get()
