@@ -81,7 +81,7 @@ let package = Package(
         // modifiers and property wrappers are specialized in component code instead of running
         // through witness tables and runtime metadata on every render.
         .target(name: "StarboardUI", dependencies: ["StarboardPreviewMacros", "CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "StarboardLocking"], swiftSettings: crossModuleOptimization),
-        .target(name: "StarboardInspector", dependencies: ["StarboardUI", "StarboardLocking"], swiftSettings: crossModuleOptimization),
+        .target(name: "StarboardInspector", dependencies: ["StarboardUI", "StarboardLocking", "StarboardSystem"], swiftSettings: crossModuleOptimization),
         // Its asset catalogue and image files are the previews' `Image("name")` and `Color("name")`.
         .target(name: "StarboardComponents", dependencies: ["StarboardUI", "StarboardInspector"], path: "Components", resources: [.process("Resources")]),
         .target(name: "StarboardServer", dependencies: ["CStarboardWebSockets", "CStarboardZlib", "CStarboardSystem", "StarboardSystem", "StarboardLocking", "StarboardUI", "StarboardInspector"]),

@@ -1,4 +1,5 @@
 import Foundation
+import StarboardSystem
 import StarboardUI
 
 /// Why a variant could not be written into a component's source.
@@ -150,8 +151,10 @@ public enum VariantSource {
         } catch {
             throw VariantSourceError("cannot read \(shown): \(error.localizedDescription)")
         }
-        guard stat(resolved, &status) == 0 else {
-            throw VariantSourceError("cannot read \(shown): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying("stat \(shown)", { stat(resolved, &status) })
+        } catch {
+            throw VariantSourceError("cannot read \(shown): \(error.reason)")
         }
         guard digest(of: data) == expectedDigest else {
             throw VariantSourceError("\(shown) changed on disk since the page loaded it; reload the page (after the rebuild, if one is running) and save the variant again")
@@ -185,10 +188,11 @@ public enum VariantSource {
             try? FileManager.default.removeItem(atPath: temporary)
             throw VariantSourceError("\(shown) changed on disk while the variant was being written; reload the page and save the variant again")
         }
-        guard rename(temporary, resolved) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try SystemCall.retrying("rename over \(shown)", { rename(temporary, resolved) })
+        } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw VariantSourceError("cannot write \(shown): \(reason)")
+            throw VariantSourceError("cannot write \(shown): \(error.reason)")
         }
         return saved
     }
@@ -199,7 +203,13 @@ public enum VariantSource {
         let prefix = ".\(name).starboard-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
             guard let pid = pid_t(entry.dropFirst(prefix.count).dropLast(4)), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + "/" + entry) }
+            do {
+                try SystemCall.retrying("signal 0 to \(pid)", { kill(pid, 0) })
+            } catch where error.code == ESRCH {
+                try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+            } catch {
+                // It exists (EPERM: another user's); leave it.
+            }
         }
     }
 
@@ -209,13 +219,16 @@ public enum VariantSource {
     static func keepOwner(uid: uid_t, gid: gid_t, of shown: String, on path: String,
                           change: (String, uid_t, gid_t) -> Int32 = { chown($0, $1, $2) }) throws(VariantSourceError) {
         var written = stat()
-        guard stat(path, &written) == 0 else {
-            throw VariantSourceError("cannot write \(shown): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying("stat the new \(shown)", { stat(path, &written) })
+        } catch {
+            throw VariantSourceError("cannot write \(shown): \(error.reason)")
         }
         guard written.st_uid != uid || written.st_gid != gid else { return }
-        guard change(path, uid, gid) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(reason); "
+        do {
+            try SystemCall.retrying("chown the new \(shown)", { change(path, uid, gid) })
+        } catch {
+            throw VariantSourceError("cannot write \(shown) keeping its owner and group (user \(uid), group \(gid)): \(error.reason); "
                                      + "nothing was written (start the server as the file's owner)")
         }
     }

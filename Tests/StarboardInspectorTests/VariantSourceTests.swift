@@ -54,8 +54,9 @@ struct VariantSourceTests {
         try Data(edited.utf8).write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // StarboardUI's C libraries, which the client's compiler reads through their module maps.
-        let cModules = ["CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi"].flatMap {
+        // The C beneath StarboardUI and StarboardSystem, which the client's compiler reads through
+        // their module maps.
+        let cModules = ["CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "CStarboardSystem/include"].flatMap {
             ["-Xcc", "-fmodule-map-file=\(repo.path)/Sources/\($0)/module.modulemap"]
         }
         process.arguments = ["swiftc", "-typecheck", file.path, "-I", modules.path] + cModules
@@ -210,6 +211,29 @@ struct VariantSourceTests {
         var status = stat()
         #expect(stat(path, &status) == 0)
         try VariantSource.keepOwner(uid: status.st_uid, gid: status.st_gid, of: "x", on: path, change: refused)
+        // A new file that is gone is named as the file it was to replace, with the system's words.
+        #expect(throws: VariantSourceError("cannot write Components/RatingControl.swift: No such file or directory")) {
+            try VariantSource.keepOwner(uid: 12345, gid: 23456, of: "Components/RatingControl.swift", on: path + ".gone", change: refused)
+        }
+    }
+
+    /// `chown` interrupted by a signal is tried again (``SystemCall/retrying(_:_:)``), not refused.
+    @Test func anInterruptedChangeOfOwnerIsTriedAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("variant-owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("new.swift").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        var calls = 0
+        try VariantSource.keepOwner(uid: 12345, gid: 23456, of: "x", on: path) { _, _, _ in
+            calls += 1
+            if calls < 3 {
+                errno = EINTR
+                return -1
+            }
+            return 0
+        }
+        #expect(calls == 3)
     }
 
     @Test func savingRefusesFilesOutsideThePackageOrChangedOnDiskAndLeavesThemAsTheyWere() throws {

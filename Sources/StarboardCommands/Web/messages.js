@@ -143,7 +143,8 @@ function check(root, node, value, path, found) {
       if (!(name in value)) found.push(`${path}: missing member "${name}"`);
     }
     for (const [name, member] of Object.entries(value)) {
-      const property = schema.properties?.[name];
+      // Own members only: a member called "constructor" or "__proto__" is not in the schema.
+      const property = ownMember(schema.properties, name);
       if (property) check(root, property, member, `${path}.${name}`, found);
       else if (schema.additionalProperties === false) found.push(`${path}: member "${name}" is not in the schema`);
       else if (TYPES.object(schema.additionalProperties)) check(root, schema.additionalProperties, member, `${path}.${name}`, found);
@@ -152,7 +153,118 @@ function check(root, node, value, path, found) {
   if (Array.isArray(value) && schema.items) value.forEach((item, index) => check(root, schema.items, item, `${path}[${index}]`, found));
 }
 
-/** What is wrong with a message from the server; empty when the protocol describes it. */
+function ownMember(properties, name) {
+  return properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
+}
+
+// The same rules compiled, once per schema, into one function per definition that answers only
+// whether a value is valid. A render carries a whole SVG and, for a long list, hundreds of
+// accessibility elements: `validate` resolves references, lists members and spells a path for
+// every one of them on each message, where these functions do none of that. They accept exactly
+// what `validate` accepts (Tests/web/messages.test.mjs holds them to it, mutation by mutation);
+// `validate` still says what is wrong when one of them refuses.
+
+const compiledSchemas = new WeakMap();
+
+/** A function telling whether a value is valid by `node` of the schema `root` (what `validate` finds nothing wrong with). */
+export function checker(root, node) {
+  let compiled = compiledSchemas.get(root);
+  if (!compiled) compiledSchemas.set(root, (compiled = new Map()));
+  return compile(root, node, compiled);
+}
+
+function compile(root, node, compiled) {
+  const schema = resolve(root, node);
+  const known = compiled.get(schema);
+  if (known) return known;
+  // A definition that refers to itself calls the finished function through this one.
+  let built = null;
+  compiled.set(schema, (value) => built(value));
+  built = build(root, schema, compiled);
+  compiled.set(schema, built);
+  return built;
+}
+
+const ANYTHING = () => true;
+
+function build(root, schema, compiled) {
+  const tests = [];
+  if (Array.isArray(schema.oneOf)) {
+    const branches = schema.oneOf.map((branch) => resolve(root, branch));
+    const checks = branches.map((branch) => compile(root, branch, compiled));
+    // As `check` does: the first branch whose type is the value's decides alone.
+    const byType = new Map();
+    branches.forEach((branch, index) => {
+      const type = branch.properties?.type?.const;
+      if (!byType.has(type)) byType.set(type, checks[index]);
+    });
+    tests.push((value) => {
+      const kind = TYPES.object(value) ? byType.get(value.type) : undefined;
+      if (kind) return kind(value);
+      let matching = 0;
+      for (const branchCheck of checks) if (branchCheck(value)) matching += 1;
+      return matching === 1;
+    });
+  }
+  if (Array.isArray(schema.anyOf)) {
+    const checks = schema.anyOf.map((branch) => compile(root, branch, compiled));
+    if (checks.length === 2) {
+      const [first, second] = checks;
+      tests.push((value) => first(value) || second(value));
+    } else tests.push((value) => checks.some((branchCheck) => branchCheck(value)));
+  }
+  if ('const' in schema) {
+    const constant = schema.const;
+    tests.push((value) => value === constant);
+  }
+  if (Array.isArray(schema.enum)) {
+    const options = schema.enum;
+    tests.push((value) => options.includes(value));
+  }
+  if (schema.type) tests.push(TYPES[schema.type] ?? (() => false));
+  const required = schema.required ?? [];
+  const properties = new Map(Object.entries(schema.properties ?? {}).map(([name, member]) => [name, compile(root, member, compiled)]));
+  const closed = schema.additionalProperties === false;
+  const others = TYPES.object(schema.additionalProperties) ? compile(root, schema.additionalProperties, compiled) : null;
+  if (required.length || properties.size || closed || (others && others !== ANYTHING)) {
+    tests.push((value) => {
+      if (!TYPES.object(value)) return true;
+      for (const name of required) if (!(name in value)) return false;
+      for (const name of Object.keys(value)) {
+        const member = properties.get(name);
+        if (member) {
+          if (!member(value[name])) return false;
+        } else if (closed || (others && !others(value[name]))) return false;
+      }
+      return true;
+    });
+  }
+  if (schema.items) {
+    const item = compile(root, schema.items, compiled);
+    if (item !== ANYTHING) {
+      tests.push((value) => {
+        if (!Array.isArray(value)) return true;
+        for (let index = 0; index < value.length; index += 1) if (!item(value[index])) return false;
+        return true;
+      });
+    }
+  }
+  if (tests.length === 0) return ANYTHING;
+  if (tests.length === 1) return tests[0];
+  return (value) => {
+    for (const test of tests) if (!test(value)) return false;
+    return true;
+  };
+}
+
+/**
+ * What is wrong with a message from the server; empty when the protocol describes it. The
+ * compiled check answers for a valid message; only one it refuses is walked again for the words.
+ */
 export function messageProblems(message, root = schema) {
-  return validate(root, root.$defs.serverMessage, message);
+  const definition = root.$defs.serverMessage;
+  if (checker(root, definition)(message)) return [];
+  const found = validate(root, definition, message);
+  // Never let a refused message through for want of words.
+  return found.length ? found : [`${message?.type ?? 'message'}: does not match protocol.schema.json`];
 }

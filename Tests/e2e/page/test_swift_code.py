@@ -82,7 +82,7 @@ def typecheck(source: str, folder: Path) -> subprocess.CompletedProcess:
     path.write_text(source)
     return subprocess.run(
         [swiftc(), "-typecheck", str(path), "-I", str(MODULES),
-         *[flag for module in ("CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi")
+         *[flag for module in ("CStarboardFreeType", "CStarboardHarfBuzz", "CStarboardFontconfig", "CStarboardFriBidi", "CStarboardSystem/include")
            for flag in ("-Xcc", f"-fmodule-map-file={REPO / 'Sources' / module / 'module.modulemap'}")],
          "-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/usr/include/harfbuzz", "-Xcc", "-I/usr/include/fribidi"],
         capture_output=True, text=True, timeout=300)
