@@ -192,4 +192,17 @@ struct ScrollContainerTests {
         let lastRowAt = try #require(rendering.svg.range(of: ">Row 29<"))
         #expect(lastRowAt.lowerBound < barAt.lowerBound)
     }
+
+    @Test func aScrollViewReachesUnderABottomInsetToo() throws {
+        let view = ScrollView {
+            VStack(spacing: 0) { Self.tallRows() }
+        }
+        .safeAreaInset(edge: .bottom, spacing: 0) {
+            Color.yellow.frame(height: 60)
+        }
+        let svg = try Renderer.render(view, canvas: Self.pro).svg
+        // Laid out from 62 to 780, above the bar; shown from the screen's top to its bottom.
+        #expect(svg.contains("<path d=\"M0 0 L402 0 L402 874 L0 874 Z\"/></clipPath>"))
+        #expect(svg.contains("<path d=\"M0 62 L402 62 L402 362 L0 362 Z\" fill=\"#007AFF\"/>"))
+    }
 }
