@@ -139,6 +139,7 @@ extension LayoutEngine {
         }
         display.groups.append(GroupAttributes())
         display.groups[display.groups.count - 1].clip = (Clip(geometry: .rectangle, evenOdd: false), visible)
+        display.groups[display.groups.count - 1].clipScrolls = true
         display.items.append(.beginGroup(Int32(display.groups.count - 1)))
         place(child, offer, at: origin, toRoot: toRoot)
         display.items.append(.endGroup)

@@ -205,4 +205,17 @@ struct ScrollContainerTests {
         #expect(svg.contains("<path d=\"M0 0 L402 0 L402 874 L0 874 Z\"/></clipPath>"))
         #expect(svg.contains("<path d=\"M0 62 L402 62 L402 362 L0 362 Z\" fill=\"#007AFF\"/>"))
     }
+
+    @Test func rowsBelowTheScreenAreScrolledAwayNotClippedText() throws {
+        let view = List {
+            ForEach(0..<40) { row in Text("Row \(row)") }
+        }
+        let rendering = try Renderer.render(view, canvas: Self.pro, audit: true)
+        #expect(rendering.svg.contains(">Row 39<"))
+        #expect(!rendering.audit.contains { $0.kind == .clippedText }, "\(rendering.audit.map(\.message))")
+        // Text a row's own frame cuts is still found.
+        let cut = List { Text("A title far too long for its row").fixedSize().frame(width: 40).clipped() }
+        let found = try Renderer.render(cut, canvas: Self.pro, audit: true).audit
+        #expect(found.contains { $0.kind == .clippedText })
+    }
 }
