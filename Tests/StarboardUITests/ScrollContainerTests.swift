@@ -218,4 +218,13 @@ struct ScrollContainerTests {
         let found = try Renderer.render(cut, canvas: Self.pro, audit: true).audit
         #expect(found.contains { $0.kind == .clippedText })
     }
+
+    @Test func aStyleBackgroundReachesUnderTheInset() throws {
+        // `.background(_:ignoresSafeAreaEdges:)` reaches into the safe area on every edge by
+        // default: under a bottom inset, that is under the bar.
+        let view = Text("Body").frame(maxWidth: .infinity, maxHeight: .infinity).background(.bar)
+            .safeAreaInset(edge: .bottom, spacing: 0) { Color.yellow.frame(height: 44) }
+        let svg = try Renderer.render(view, canvas: .fixed(width: 300, height: 400)).svg
+        #expect(svg.contains("<path d=\"M0 0 L300 0 L300 400 L0 400 Z\" fill=\"#F9F9F9\""))
+    }
 }
