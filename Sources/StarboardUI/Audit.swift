@@ -82,6 +82,9 @@ struct Auditor: DisplayListVisitor {
         var opacity = 1.0
         var filters: [Filter] = []
         var clip: CGRect?
+        /// What the innermost scroll container around shows, in root space: text it cuts is
+        /// scrolled out of sight (rows below the screen), not cut short.
+        var scrollShows: CGRect?
         /// Inside a mask's drawing, which is never seen.
         var inMask = false
     }
@@ -136,6 +139,7 @@ struct Auditor: DisplayListVisitor {
         if let opacity = group.pointee.opacity { inner.opacity *= opacity }
         if let filter = group.pointee.filter { inner.filters.append(filter) }
         inner.clip = group.pointee.contentClip(inner.clip, toRoot: inner.toRoot)
+        if group.pointee.clipScrolls, let (_, rect) = group.pointee.clip { inner.scrollShows = inner.toRoot.boundingBox(of: rect) }
         stack.append(inner)
     }
 
@@ -202,7 +206,8 @@ struct Auditor: DisplayListVisitor {
         }
         let bounds = canvas
         let limit = context.clip.map { $0.intersection(bounds) } ?? bounds
-        if !limit.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) {
+        let scrolledAway = context.scrollShows.map { !$0.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) } ?? false
+        if !scrolledAway, !limit.insetBy(dx: -0.5, dy: -0.5).contains(rootFrame) {
             found.append(AuditFinding(
                 kind: .clippedText, subject: subject,
                 message: "\u{201C}\(Self.short(subject))\u{201D} runs outside " + (context.clip == nil ? "the component" : "the clip around it") + " (\(Self.rectText(rootFrame)) in \(Self.rectText(limit)))",

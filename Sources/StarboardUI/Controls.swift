@@ -326,15 +326,20 @@ public struct ScrollView<Content: View>: View {
         self.content = content()
     }
 
-    public var body: some View {
+    @ViewBuilder public var body: some View {
         let vertical = axes.contains(.vertical), horizontal = axes.contains(.horizontal)
-        let alignment: Alignment = horizontal && !vertical ? .leading : (vertical && !horizontal ? .top : .topLeading)
         // A scroll view takes the size it is offered whatever its content's (its ideal size is
-        // the content's), and shows the content's start.
-        return VStack(spacing: 0) { content }
-            .fixedSize(horizontal: horizontal, vertical: vertical)
-            .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: alignment)
-            .clipped()
+        // the content's), and shows the content's start. Scrolling down only, it is the scroll
+        // container a `List` is: the content reaches under the home indicator and the bars.
+        if vertical && !horizontal {
+            VStack(spacing: 0) { content }
+                .layout(.frame(FrameSpec(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .top, scrollsVertically: true)))
+        } else {
+            VStack(spacing: 0) { content }
+                .fixedSize(horizontal: horizontal, vertical: vertical)
+                .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: horizontal && !vertical ? .leading : .topLeading)
+                .clipped()
+        }
     }
 }
 

@@ -29,6 +29,8 @@ struct GroupAttributes {
     var filter: Filter?
     /// An outline the group's content is cut to, in the frame it was laid out in.
     var clip: (Clip, Rect)?
+    /// The clip is a scroll container's: what it cuts is scrolled out of sight, not cut short.
+    var clipScrolls = false
     /// A mask's drawing (written as a `<mask>` over `region`, not drawn), or content masked by
     /// the mask written just before it.
     var mask: GroupMask?

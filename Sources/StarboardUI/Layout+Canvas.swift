@@ -115,12 +115,43 @@ extension LayoutEngine {
         let region = Rect(x: rect.minX - grow.left, y: rect.minY - grow.top, width: rect.width + grow.left + grow.right, height: rect.height + grow.top + grow.bottom)
         place(child, offer, at: aligned(size(child, offer), in: region, .center), toRoot: toRoot)
     }
+
+    /// Places a scroll container's content (a `List`'s rows at their own heights), shown from its
+    /// top and clipped to what the container shows: its frame, reaching over the safe area's
+    /// insets above and below where it touches them, as a scroll view's content is seen under
+    /// the home indicator and the bars (a `.safeAreaInset`'s among them). The clip is drawn only
+    /// when the content overflows, so a list that fits draws as before.
+    mutating func placeScrolled(_ child: Int32, _ offer: Proposal, at origin: Point, in rect: Rect, toRoot: AffineTransform) {
+        var visible = rect
+        if let area = screenArea, toRoot.a == 1, toRoot.b == 0, toRoot.c == 0, toRoot.d == 1 {
+            let frame = rect.offsetBy(dx: toRoot.tx, dy: toRoot.ty)
+            let tolerance = 0.01
+            let above = frame.minY <= area.safe.minY + tolerance ? max(0, frame.minY - area.screen.minY) : 0
+            let below = frame.maxY >= area.safe.maxY - tolerance ? max(0, area.screen.maxY - frame.maxY) : 0
+            visible = Rect(x: rect.minX, y: rect.minY - above, width: rect.width, height: rect.height + above + below)
+        }
+        let content = Rect(origin: origin, size: size(child, offer))
+        let margin = 0.0005
+        guard content.minX < visible.minX - margin || content.minY < visible.minY - margin
+            || content.maxX > visible.maxX + margin || content.maxY > visible.maxY + margin else {
+            place(child, offer, at: origin, toRoot: toRoot)
+            return
+        }
+        display.groups.append(GroupAttributes())
+        display.groups[display.groups.count - 1].clip = (Clip(geometry: .rectangle, evenOdd: false), visible)
+        display.groups[display.groups.count - 1].clipScrolls = true
+        display.items.append(.beginGroup(Int32(display.groups.count - 1)))
+        place(child, offer, at: origin, toRoot: toRoot)
+        display.items.append(.endGroup)
+    }
 }
 
 extension ViewGraph {
-    /// Whether the render may put the preview on a screen with safe-area insets (what
-    /// `.ignoresSafeArea` reaches into): no node is made for one when there is none to reach.
+    /// Whether the render may put the preview on a screen with safe-area insets, or the view is
+    /// under a `.safeAreaInset`'s bar (what `.ignoresSafeArea` reaches into): no node is made for
+    /// one when there is none to reach.
     var mayHaveSafeArea: Bool {
+        if environment.navigation.isUnderSafeAreaInset { return true }
         let canvas = environment.canvas ?? declaredCanvas.resolved(fallback: canvasFallback)
         guard let insets = canvas.screen?.insets else { return false }
         return insets != EdgeInsets()

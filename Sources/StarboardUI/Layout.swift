@@ -375,7 +375,8 @@ struct LayoutEngine {
         }
         let offered = Proposal(
             width: spec.width ?? (proposal.width == nil ? spec.idealWidth : clamp(proposal.width, spec.minWidth, spec.maxWidth)),
-            height: spec.height ?? (proposal.height == nil ? spec.idealHeight : clamp(proposal.height, spec.minHeight, spec.maxHeight))
+            // A scroll container offers its content no height: each row takes its own.
+            height: spec.scrollsVertically ? nil : spec.height ?? (proposal.height == nil ? spec.idealHeight : clamp(proposal.height, spec.minHeight, spec.maxHeight))
         )
         let inner = size(child, offered)
         func resolve(_ fixed: Double?, _ low: Double?, _ high: Double?, _ ideal: Double?, _ proposed: Double?, _ childLength: Double) -> Double {
@@ -386,7 +387,11 @@ struct LayoutEngine {
             return max(low ?? childLength, upper)
         }
         let width = resolve(spec.width, spec.minWidth, spec.maxWidth, spec.idealWidth, proposal.width, inner.width)
-        let height = resolve(spec.height, spec.minHeight, spec.maxHeight, spec.idealHeight, proposal.height, inner.height)
+        // A scroll container is as tall as it is offered whatever its content's height (its
+        // ideal height is the content's), as SwiftUI's `ScrollView` and `List` are.
+        let height = spec.scrollsVertically
+            ? clamp(proposal.height, spec.minHeight, spec.maxHeight) ?? inner.height
+            : resolve(spec.height, spec.minHeight, spec.maxHeight, spec.idealHeight, proposal.height, inner.height)
         return (Size(width: width, height: height), offered)
     }
 
@@ -724,7 +729,12 @@ struct LayoutEngine {
         case .frame(let index):
             let spec = graph.frames[Int(index)]
             let offer = frameOffer(spec, child, proposal)
-            place(child, offer, at: align(child, offer, in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored), toRoot: toRoot)
+            let origin = align(child, offer, in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored)
+            if spec.scrollsVertically {
+                placeScrolled(child, offer, at: origin, in: rect, toRoot: toRoot)
+            } else {
+                place(child, offer, at: origin, toRoot: toRoot)
+            }
         case .padding(let insets):
             // Right to left, the leading inset is on the right.
             let left = graph.nodes[Int(index)].mirrored ? insets.trailing : insets.leading

@@ -381,7 +381,11 @@ extension LayoutEngine {
         for position in 0..<slots.count where !context.hidden.contains(position) {
             let child = graph.childList[slots.lowerBound + position]
             if let (origin, offer) = context.placements[position] {
-                place(child, offer, at: origin, toRoot: toRoot)
+                if position == 0, slots.count == 2, let inset = layout.layout as? _SafeAreaInsetLayout {
+                    placeUnderSafeAreaInset(child, offer, at: origin, bar: graph.childList[slots.lowerBound + 1], inset, in: rect, toRoot: toRoot)
+                } else {
+                    place(child, offer, at: origin, toRoot: toRoot)
+                }
             } else if !layout.isBuiltIn {
                 warn("\(layout.typeName).placeSubviews did not place subview \(position); it is drawn at the layout's centre, as SwiftUI does")
                 let offer = Proposal.unspecified

@@ -103,9 +103,11 @@ public struct _ListStyleModifier: ViewModifier {
     }
 }
 
-/// A list in its style: the rows and sections with the style's margins on its background.
-/// Under a navigation bar the background reaches behind the bar, as iOS draws a list scrolled
-/// to the top.
+/// A list in its style: the rows and sections with the style's margins on its background, as a
+/// scroll container: the list takes the space it is offered, each row is laid out at its own
+/// height (offered the row's width and no height), the rows follow one another and what falls
+/// below the list's frame is clipped, as SwiftUI's `List` scrolled to the top. Under a
+/// navigation bar the background reaches behind the bar, as iOS draws a list scrolled to the top.
 struct _StyledList<Content: View>: PrimitiveView {
     let content: Content
 
@@ -115,9 +117,10 @@ struct _StyledList<Content: View>: PrimitiveView {
             graph.navigation.scopes[last].background = style.background
         }
         graph.withEnvironment({ $0.navigation.isInList = true }) { graph in
+            // A scroll container: it takes the height it is offered, and its rows keep theirs.
             _ListBody(content: content)
                 .padding(style.margins)
-                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+                .layout(.frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity, alignment: .top, scrollsVertically: true)))
                 .background(_PaintedBackground(uiColor: style.background))
                 ._makeNodes(in: &graph)
         }

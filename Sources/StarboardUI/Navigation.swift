@@ -103,6 +103,8 @@ struct NavigationEnvironment: Sendable {
     var listStyle: ListStyleKind = .insetGrouped
     /// Inside a `List` or `Form`: links are rows with a chevron, badges trailing counts.
     var isInList = false
+    /// Inside the view a `.safeAreaInset` modifies: its bar is a safe area to reach into.
+    var isUnderSafeAreaInset = false
 }
 
 extension ViewGraph {

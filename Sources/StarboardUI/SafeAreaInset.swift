@@ -4,27 +4,28 @@ public enum VerticalEdge: Hashable, Sendable, CaseIterable {
 }
 
 extension View {
-    /// Places `content` along `edge` (aligned by `alignment` across it) and lays the view out in
-    /// what is left, `spacing` points (8 when nil, Starboard's spacing between views) away, as
-    /// SwiftUI's `safeAreaInset(edge:alignment:spacing:content:)` shrinks the view's safe area by
-    /// the bar. The bar is offered the view's width and takes its own height.
+    /// Places `content` (the bar) at `edge` of the view's safe area, aligned by `alignment` across
+    /// it, and shrinks the view's safe area by the bar and `spacing` (8 points when nil,
+    /// Starboard's spacing between views), as SwiftUI's
+    /// `safeAreaInset(edge:alignment:spacing:content:)`: the view is laid out in what is left,
+    /// and what in it reaches past its safe area (a `List` or `ScrollView`, a view that ignores
+    /// the safe area, a background with a style) reaches under the bar, drawn over it. The bar
+    /// is offered the view's width and takes its own height.
     public func safeAreaInset<Content: View>(
         edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
     ) -> some View {
         _SafeAreaInsetLayout(edge: edge == .top ? .top : .bottom, fraction: alignment.fraction, spacing: spacing.map(Double.init) ?? 8) {
-            self
-            content()
+            _SafeAreaInsetParts(content: self, bar: content())
         }
     }
 
-    /// Places `content` along the leading or trailing `edge` (aligned by `alignment` across it)
-    /// and lays the view out in what is left, as the vertical form does.
+    /// Places `content` at the leading or trailing `edge` of the view's safe area (aligned by
+    /// `alignment` across it) and shrinks the view's safe area by it, as the vertical form does.
     public func safeAreaInset<Content: View>(
         edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
     ) -> some View {
         _SafeAreaInsetLayout(edge: edge == .leading ? .leading : .trailing, fraction: alignment.fraction, spacing: spacing.map(Double.init) ?? 8) {
-            self
-            content()
+            _SafeAreaInsetParts(content: self, bar: content())
         }
     }
 
@@ -44,9 +45,22 @@ extension View {
     }
 }
 
+/// The view and its bar, the view built knowing that the bar is a safe area it may reach into
+/// (so its `.ignoresSafeArea` makes a node even where the screen has no insets).
+struct _SafeAreaInsetParts<Content: View, Bar: View>: PrimitiveView {
+    let content: Content
+    let bar: Bar
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        graph.withEnvironment({ $0.navigation.isUnderSafeAreaInset = true }) { graph in content._makeNodes(in: &graph) }
+        bar._makeNodes(in: &graph)
+    }
+}
+
 /// Lays out subview 0 (the view) in what subview 1 (the bar at `edge`) and `spacing` leave of
 /// the proposal, and the bar at the edge: offered the view's length along the edge and its own
-/// thickness across it.
+/// thickness across it. While the view is placed, its safe area ends at the bar
+/// (``LayoutEngine/placeUnderSafeAreaInset(_:_:at:bar:_:in:toRoot:)``).
 struct _SafeAreaInsetLayout: Layout {
     let edge: Edge
     /// Where the bar sits along the edge: 0 leading or top, 1 trailing or bottom.
@@ -95,5 +109,50 @@ struct _SafeAreaInsetLayout: Layout {
             subviews[0].place(at: CGPoint(x: bounds.minX, y: bounds.minY + (bounds.height - content.height) / 2), proposal: inner)
             subviews[1].place(at: CGPoint(x: bounds.maxX - bar.width, y: bounds.minY + (bounds.height - bar.height) * fraction), proposal: ProposedViewSize(width: nil, height: bounds.height))
         }
+    }
+}
+
+extension LayoutEngine {
+    /// Places the view a `.safeAreaInset` modifies with its safe area shrunk by the bar and the
+    /// spacing: what in it reaches past its safe area reaches under the bar, and past the bar as
+    /// far as the safe area around reached (the screen's edge when the modified view touches the
+    /// safe area's, else the modified view's own edge).
+    mutating func placeUnderSafeAreaInset(
+        _ child: Int32, _ offer: Proposal, at origin: Point, bar: Int32, _ inset: _SafeAreaInsetLayout, in rect: Rect, toRoot: AffineTransform
+    ) {
+        // Only a view that is merely moved (not scaled or turned) lines up with the bar's edge.
+        guard toRoot.a == 1, toRoot.b == 0, toRoot.c == 0, toRoot.d == 1 else {
+            place(child, offer, at: origin, toRoot: toRoot)
+            return
+        }
+        let vertical = inset.edge == .top || inset.edge == .bottom
+        let barSize = size(bar, vertical ? Proposal(width: rect.width, height: nil) : Proposal(width: nil, height: rect.height))
+        let taken = (vertical ? barSize.height : barSize.width) + inset.spacing
+        let frame = rect.offsetBy(dx: toRoot.tx, dy: toRoot.ty)
+        let saved = screenArea
+        let outer = saved ?? ScreenArea(screen: frame, safe: frame)
+        let tolerance = 0.01
+        var safe = (minX: outer.safe.minX, minY: outer.safe.minY, maxX: outer.safe.maxX, maxY: outer.safe.maxY)
+        var screen = (minX: outer.screen.minX, minY: outer.screen.minY, maxX: outer.screen.maxX, maxY: outer.screen.maxY)
+        switch inset.edge {
+        case .top:
+            safe.minY = max(safe.minY, frame.minY + taken)
+            if frame.minY > outer.safe.minY + tolerance { screen.minY = frame.minY }
+        case .bottom:
+            safe.maxY = min(safe.maxY, frame.maxY - taken)
+            if frame.maxY < outer.safe.maxY - tolerance { screen.maxY = frame.maxY }
+        case .leading:
+            safe.minX = max(safe.minX, frame.minX + taken)
+            if frame.minX > outer.safe.minX + tolerance { screen.minX = frame.minX }
+        case .trailing:
+            safe.maxX = min(safe.maxX, frame.maxX - taken)
+            if frame.maxX < outer.safe.maxX - tolerance { screen.maxX = frame.maxX }
+        }
+        screenArea = ScreenArea(
+            screen: Rect(x: screen.minX, y: screen.minY, width: screen.maxX - screen.minX, height: screen.maxY - screen.minY),
+            safe: Rect(x: safe.minX, y: safe.minY, width: max(0, safe.maxX - safe.minX), height: max(0, safe.maxY - safe.minY))
+        )
+        place(child, offer, at: origin, toRoot: toRoot)
+        screenArea = saved
     }
 }

@@ -575,4 +575,7 @@ struct FrameSpec: Hashable, Sendable {
     var idealWidth: Double?
     var idealHeight: Double?
     var alignment: Alignment
+    /// A scroll container's frame (a `List`'s): the child is offered no height and keeps the one
+    /// it chooses, the frame takes the height it is offered, and what falls outside is clipped.
+    var scrollsVertically = false
 }

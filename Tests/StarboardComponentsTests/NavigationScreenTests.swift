@@ -141,6 +141,45 @@ struct NavigationPartTests {
         #expect(grouped == ["insetGrouped", "grouped", "sidebar"].contains(style))
     }
 
+    /// Rows taller than the screen: each keeps its height (a list offers its rows no height) and
+    /// what falls below the screen is cut off, as SwiftUI's `List` scrolled to the top.
+    static var tallRows: some View {
+        NavigationStack {
+            List {
+                ForEach(["Granite Ridge", "Cedar Hollow", "Lantern Falls"], id: \.self) { name in
+                    VStack(alignment: .leading, spacing: 8) {
+                        Text(name).font(.headline)
+                        RoundedRectangle(cornerRadius: 8).fill(Color.green.opacity(0.3)).frame(height: 300)
+                    }
+                }
+            }
+            .navigationTitle("Photos")
+        }
+    }
+
+    /// A list under a bottom bar given with `.safeAreaInset`: the bar sits above the home
+    /// indicator, the rows go on under it, and its material reaches the screen's bottom.
+    static var underInset: some View {
+        NavigationStack {
+            List(0..<20) { index in Text("Item \(index + 1)") }
+                .navigationTitle("Basket")
+                .safeAreaInset(edge: .bottom, spacing: 0) {
+                    Text("Pay $19.75")
+                        .font(.headline)
+                        .frame(maxWidth: .infinity)
+                        .padding()
+                        .background(.bar)
+                }
+        }
+    }
+
+    @Test func tallRowsAndABottomInsetMatchTheirGoldens() throws {
+        let tall = try Renderer.render(Self.tallRows, canvas: .standardDevice)
+        Snapshot.assert(tall.svg, suite: "NavigationPartTests", named: "list-tall-rows")
+        let inset = try Renderer.render(Self.underInset, canvas: .standardDevice)
+        Snapshot.assert(inset.svg, suite: "NavigationPartTests", named: "list-under-inset")
+    }
+
     @Test func toolbarPlacementsGoWhereTheyAsk() throws {
         let view = NavigationStack {
             Text("Body")
