@@ -27,12 +27,21 @@ enum Paint: Sendable {
 public protocol ShapeStyle: Sendable {
     /// The paint in `environment`.
     func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint
+    /// Why a colour set of the package's resources the style paints with could not be found
+    /// (it paints clear); nil when there is none or every one was found.
+    var _assetProblem: String? { get }
+}
+
+extension ShapeStyle {
+    public var _assetProblem: String? { nil }
 }
 
 extension Color: ShapeStyle {
     public func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint {
         _ResolvedPaint(.color(resolve(in: environment)))
     }
+
+    public var _assetProblem: String? { assetProblem }
 }
 
 extension Color: PrimitiveView {
@@ -60,7 +69,12 @@ extension Color: PrimitiveView {
 extension ViewGraph {
     /// Warns of a resource colour a style could not find (once per message).
     mutating func warnOfMissingColor(in style: AnyShapeStyle?) {
-        guard let problem = style?.assetProblem, !warnings.contains(problem) else { return }
+        warnOfMissingColor(style?.assetProblem)
+    }
+
+    /// Warns of `problem`, a missing colour's (once per message).
+    mutating func warnOfMissingColor(_ problem: String?) {
+        guard let problem, !warnings.contains(problem) else { return }
         warnings.append(problem)
     }
 }
@@ -88,6 +102,12 @@ public struct Gradient: Hashable, Sendable {
     public init(colors: [Color]) {
         let last = Double(max(colors.count - 1, 1))
         stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / last) }
+    }
+
+    /// The first missing colour set among the stops: one paints clear, and must say so.
+    var assetProblem: String? {
+        for stop in stops { if let problem = stop.color.assetProblem { return problem } }
+        return nil
     }
 
     func resolved(in environment: EnvironmentValues) -> [Paint.ResolvedStop] {
@@ -122,8 +142,11 @@ public struct LinearGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.linear(gradient.resolved(in: environment), start: startPoint, end: endPoint))
     }
 
+    public var _assetProblem: String? { gradient.assetProblem }
+
     /// As a view, a gradient fills the space it is offered.
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnOfMissingColor(gradient.assetProblem)
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -154,7 +177,10 @@ public struct RadialGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.radial(gradient.resolved(in: environment), center: center, startRadius: startRadius, endRadius: endRadius))
     }
 
+    public var _assetProblem: String? { gradient.assetProblem }
+
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnOfMissingColor(gradient.assetProblem)
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -187,7 +213,10 @@ public struct AngularGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.angular(gradient.resolved(in: environment), center: center, startAngle: startAngle, endAngle: endAngle))
     }
 
+    public var _assetProblem: String? { gradient.assetProblem }
+
     public func _makeNodes(in graph: inout ViewGraph) {
+        graph.warnOfMissingColor(gradient.assetProblem)
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -226,8 +255,10 @@ public struct AnyShapeStyle: ShapeStyle {
 
     public init<S: ShapeStyle>(_ style: S) {
         resolve = { style._resolvePaint(in: $0) }
-        assetProblem = (style as? Color)?.assetProblem ?? (style as? AnyShapeStyle)?.assetProblem
+        assetProblem = style._assetProblem
     }
+
+    public var _assetProblem: String? { assetProblem }
 
     public func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint {
         resolve(environment)
