@@ -207,6 +207,11 @@ enum CurrentGraph {
         return try body()
     }
 
+    /// The graph being built or tapped on this thread, if any.
+    static var graph: UnsafeMutablePointer<ViewGraph>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: ViewGraph.self)
+    }
+
     static var environment: EnvironmentValues {
         guard let pointer = pthread_getspecific(key) else { return EnvironmentValues() }
         return pointer.assumingMemoryBound(to: ViewGraph.self).pointee.environment
