@@ -279,6 +279,21 @@ struct Symbol {
         path.addLines([CGPoint(x: 0.06, y: 0.5), CGPoint(x: 0.5, y: 0.1), CGPoint(x: 0.94, y: 0.5)])
         path.addLines([CGPoint(x: 0.18, y: 0.42), CGPoint(x: 0.18, y: 0.92), CGPoint(x: 0.82, y: 0.92), CGPoint(x: 0.82, y: 0.42)])
     }
+    static func magnifier(_ path: inout Path) {
+        path.addEllipse(in: CGRect(x: 0.08, y: 0.08, width: 0.62, height: 0.62))
+        path.move(to: CGPoint(x: 0.61, y: 0.61))
+        path.addLine(to: CGPoint(x: 0.92, y: 0.92))
+    }
+    /// A tray's outline, open at the top, its floor's dip drawn by `trayFloor`.
+    static func tray(_ path: inout Path) {
+        path.addLines([CGPoint(x: 0.06, y: 0.56), CGPoint(x: 0.2, y: 0.16), CGPoint(x: 0.8, y: 0.16), CGPoint(x: 0.94, y: 0.56),
+                       CGPoint(x: 0.94, y: 0.86), CGPoint(x: 0.06, y: 0.86)])
+        path.closeSubpath()
+    }
+    static func trayFloor(_ path: inout Path) {
+        path.addLines([CGPoint(x: 0.06, y: 0.56), CGPoint(x: 0.34, y: 0.56), CGPoint(x: 0.4, y: 0.68), CGPoint(x: 0.6, y: 0.68),
+                       CGPoint(x: 0.66, y: 0.56), CGPoint(x: 0.94, y: 0.56)])
+    }
     static func chevron(_ path: inout Path, _ points: [(Double, Double)]) {
         path.addLines(points.map { CGPoint(x: $0.0, y: $0.1) })
     }
@@ -324,6 +339,9 @@ struct Symbol {
         "moon": Symbol(parts: [stroked(moon)]),
         "moon.fill": Symbol(parts: [filled(moon)]),
         "house": Symbol(parts: [stroked(house)]),
+        "magnifyingglass": Symbol(parts: [stroked(magnifier)]),
+        "tray": Symbol(parts: [stroked(tray), stroked(trayFloor)]),
+        "tray.fill": Symbol(parts: [filled(tray), knocked(trayFloor)]),
         "leaf": Symbol(parts: [stroked {
             $0.move(to: CGPoint(x: 0.12, y: 0.88))
             $0.addCurve(to: CGPoint(x: 0.88, y: 0.12), control1: CGPoint(x: 0.1, y: 0.3), control2: CGPoint(x: 0.5, y: 0.12))
