@@ -24,6 +24,13 @@ struct MissingColorWarningTests {
         }
     }
 
+    @Test func eachMissingStopWarns() throws {
+        let stops = [Color("Pink"), Color("Peach")]
+        let other = "no colour set \"Peach\" in the package's resources; clear stands in"
+        #expect(try Renderer.render(LinearGradient(colors: stops, startPoint: .top, endPoint: .bottom).frame(width: 9, height: 9)).warnings == [message, other])
+        #expect(try Renderer.render(Circle().fill(LinearGradient(colors: stops, startPoint: .top, endPoint: .bottom)).frame(width: 9, height: 9)).warnings == [message, other])
+    }
+
     @Test func aTextsOwnMissingColourWarnsOnce() throws {
         #expect(try Renderer.render(Text("Hi").foregroundColor(Color("Pink"))).warnings == [message])
         #expect(try Renderer.render(Text("Hi").foregroundStyle(Color("Pink"))).warnings == [message])
