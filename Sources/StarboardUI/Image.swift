@@ -342,6 +342,12 @@ struct Symbol {
         "moon.fill": Symbol(parts: [filled(moon)]),
         "house": Symbol(parts: [stroked(house)]),
         "magnifyingglass": Symbol(parts: [stroked(magnifier)]),
+        "checkmark.square": Symbol(parts: [stroked { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }, stroked(check)]),
+        "checkmark.square.fill": Symbol(parts: [filled { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }, knocked(check)]),
+        "waveform.path.ecg": Symbol(parts: [stroked {
+            $0.addLines([CGPoint(x: 0.04, y: 0.55), CGPoint(x: 0.26, y: 0.55), CGPoint(x: 0.36, y: 0.3), CGPoint(x: 0.48, y: 0.86),
+                         CGPoint(x: 0.6, y: 0.14), CGPoint(x: 0.7, y: 0.55), CGPoint(x: 0.96, y: 0.55)])
+        }]),
         "tray": Symbol(parts: [stroked(tray), stroked(trayFloor)]),
         "tray.fill": Symbol(parts: [filled(tray), knocked(trayFloor)]),
         "leaf": Symbol(parts: [stroked {
