@@ -68,9 +68,9 @@ extension ComponentDefinition {
 
         /// A fresh preview with the recorded taps replayed on it.
         @Sendable func replayed(_ values: PropertyValues, environment: EnvironmentValues) throws -> AnyView {
-            // One navigation session for the replayed taps and the render, so a pushed screen
-            // or a selected tab lasts as the preview's @State does.
-            let view = AnyView(_NavigationSessionRoot(content: makeView()))
+            // One navigation session for the replayed taps and the render, so a pushed screen,
+            // a selected tab or an @AppStorage value lasts as the preview's @State does.
+            let view = AnyView(_NavigationSessionRoot(making: makeView))
             guard case .string(let recorded)? = values[tapsName], !recorded.isEmpty else { return view }
             for tap in recorded.split(separator: ";") {
                 let (target, location) = Self.tap(from: tap)

@@ -59,6 +59,8 @@ public struct EnvironmentValues: Sendable {
     public var canvas: CanvasLayout?
     /// The list style and whether a view is a list's row (Navigation.swift).
     var navigation = NavigationEnvironment()
+    /// Tab bar or pages, and the page control's background (TabViewStyle.swift).
+    var tabViewStyling = TabViewStyling()
     /// Why content is hidden here (`.redacted(reason:)`, Redaction.swift).
     public var redactionReasons: RedactionReasons = []
     /// The forms and painting of symbols inside (SymbolStyles.swift).
@@ -205,6 +207,11 @@ enum CurrentGraph {
         pthread_setspecific(key, UnsafeRawPointer(graph))
         defer { pthread_setspecific(key, previous) }
         return try body()
+    }
+
+    /// The graph being built or tapped on this thread, if any.
+    static var graph: UnsafeMutablePointer<ViewGraph>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: ViewGraph.self)
     }
 
     static var environment: EnvironmentValues {

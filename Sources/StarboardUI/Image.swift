@@ -109,7 +109,9 @@ public struct Image: PrimitiveView, Equatable {
             graph.stackAxis = outerAxis
             graph.collapse(from: mark, into: .depth(alignment: .center))
         } else {
-            graph.warnings.append("no symbol \"\(name)\": Starboard draws \(Symbol.table.count) symbols (see docs/swiftui.md); a placeholder stands in")
+            // Once per name: a row of five missing stars is one thing to fix.
+            let message = "no symbol \"\(name)\": Starboard draws \(Symbol.table.count) symbols (see docs/swiftui.md); a placeholder stands in"
+            if !graph.warnings.contains(message) { graph.warnings.append(message) }
             graph.addShape(.roundedRectangle(cornerRadius: side / 5), ShapeDrawing(stroke: Stroke(
                 paint: foreground, style: StrokeStyle(lineWidth: 1, dash: [2, 2])
             )))
@@ -279,6 +281,21 @@ struct Symbol {
         path.addLines([CGPoint(x: 0.06, y: 0.5), CGPoint(x: 0.5, y: 0.1), CGPoint(x: 0.94, y: 0.5)])
         path.addLines([CGPoint(x: 0.18, y: 0.42), CGPoint(x: 0.18, y: 0.92), CGPoint(x: 0.82, y: 0.92), CGPoint(x: 0.82, y: 0.42)])
     }
+    static func magnifier(_ path: inout Path) {
+        path.addEllipse(in: CGRect(x: 0.08, y: 0.08, width: 0.62, height: 0.62))
+        path.move(to: CGPoint(x: 0.61, y: 0.61))
+        path.addLine(to: CGPoint(x: 0.92, y: 0.92))
+    }
+    /// A tray's outline, open at the top, its floor's dip drawn by `trayFloor`.
+    static func tray(_ path: inout Path) {
+        path.addLines([CGPoint(x: 0.06, y: 0.56), CGPoint(x: 0.2, y: 0.16), CGPoint(x: 0.8, y: 0.16), CGPoint(x: 0.94, y: 0.56),
+                       CGPoint(x: 0.94, y: 0.86), CGPoint(x: 0.06, y: 0.86)])
+        path.closeSubpath()
+    }
+    static func trayFloor(_ path: inout Path) {
+        path.addLines([CGPoint(x: 0.06, y: 0.56), CGPoint(x: 0.34, y: 0.56), CGPoint(x: 0.4, y: 0.68), CGPoint(x: 0.6, y: 0.68),
+                       CGPoint(x: 0.66, y: 0.56), CGPoint(x: 0.94, y: 0.56)])
+    }
     static func chevron(_ path: inout Path, _ points: [(Double, Double)]) {
         path.addLines(points.map { CGPoint(x: $0.0, y: $0.1) })
     }
@@ -324,6 +341,15 @@ struct Symbol {
         "moon": Symbol(parts: [stroked(moon)]),
         "moon.fill": Symbol(parts: [filled(moon)]),
         "house": Symbol(parts: [stroked(house)]),
+        "magnifyingglass": Symbol(parts: [stroked(magnifier)]),
+        "checkmark.square": Symbol(parts: [stroked { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }, stroked(check)]),
+        "checkmark.square.fill": Symbol(parts: [filled { $0.addRect(CGRect(x: 0.08, y: 0.08, width: 0.84, height: 0.84)) }, knocked(check)]),
+        "waveform.path.ecg": Symbol(parts: [stroked {
+            $0.addLines([CGPoint(x: 0.04, y: 0.55), CGPoint(x: 0.26, y: 0.55), CGPoint(x: 0.36, y: 0.3), CGPoint(x: 0.48, y: 0.86),
+                         CGPoint(x: 0.6, y: 0.14), CGPoint(x: 0.7, y: 0.55), CGPoint(x: 0.96, y: 0.55)])
+        }]),
+        "tray": Symbol(parts: [stroked(tray), stroked(trayFloor)]),
+        "tray.fill": Symbol(parts: [filled(tray), knocked(trayFloor)]),
         "leaf": Symbol(parts: [stroked {
             $0.move(to: CGPoint(x: 0.12, y: 0.88))
             $0.addCurve(to: CGPoint(x: 0.88, y: 0.12), control1: CGPoint(x: 0.1, y: 0.3), control2: CGPoint(x: 0.5, y: 0.12))

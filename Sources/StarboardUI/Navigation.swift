@@ -33,6 +33,8 @@ public final class NavigationSession: @unchecked Sendable {
     // One render uses one session on one thread at a time: no lock needed.
     var paths: [Int: [NavigationEntry]] = [:]
     var selectedTabs: [Int: Int] = [:]
+    /// What `@AppStorage` and `@SceneStorage` wrote (AppStorage.swift).
+    let storage = StoredValues()
 
     public init() {}
 }
@@ -146,6 +148,12 @@ public struct _NavigationSessionRoot<Content: View>: PrimitiveView {
     public init(content: Content, session: NavigationSession = NavigationSession()) {
         self.content = content
         self.session = session
+    }
+
+    /// The content made with the session's `@AppStorage` values current, so a view whose `init`
+    /// reads or writes one uses the preview's store, as it would use `UserDefaults`.
+    public init(session: NavigationSession = NavigationSession(), making content: () -> Content) {
+        self.init(content: StoredValues.$making.withValue(session.storage, operation: content), session: session)
     }
 
     public func _makeNodes(in graph: inout ViewGraph) {

@@ -27,12 +27,21 @@ enum Paint: Sendable {
 public protocol ShapeStyle: Sendable {
     /// The paint in `environment`.
     func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint
+    /// Why the colour sets of the package's resources the style paints with could not be
+    /// found (each paints clear); empty when there are none or every one was found.
+    var _assetProblems: [String] { get }
+}
+
+extension ShapeStyle {
+    public var _assetProblems: [String] { [] }
 }
 
 extension Color: ShapeStyle {
     public func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint {
         _ResolvedPaint(.color(resolve(in: environment)))
     }
+
+    public var _assetProblems: [String] { assetProblem.map { [$0] } ?? [] }
 }
 
 extension Color: PrimitiveView {
@@ -60,7 +69,13 @@ extension Color: PrimitiveView {
 extension ViewGraph {
     /// Warns of a resource colour a style could not find (once per message).
     mutating func warnOfMissingColor(in style: AnyShapeStyle?) {
-        guard let problem = style?.assetProblem, !warnings.contains(problem) else { return }
+        guard let style else { return }
+        for problem in style.assetProblems { warnOfMissingColor(problem) }
+    }
+
+    /// Warns of `problem`, a missing colour's (once per message).
+    mutating func warnOfMissingColor(_ problem: String?) {
+        guard let problem, !warnings.contains(problem) else { return }
         warnings.append(problem)
     }
 }
@@ -88,6 +103,11 @@ public struct Gradient: Hashable, Sendable {
     public init(colors: [Color]) {
         let last = Double(max(colors.count - 1, 1))
         stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / last) }
+    }
+
+    /// The missing colour sets among the stops: each paints clear, and must say so.
+    var assetProblems: [String] {
+        stops.compactMap { $0.color.assetProblem }
     }
 
     func resolved(in environment: EnvironmentValues) -> [Paint.ResolvedStop] {
@@ -122,8 +142,11 @@ public struct LinearGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.linear(gradient.resolved(in: environment), start: startPoint, end: endPoint))
     }
 
+    public var _assetProblems: [String] { gradient.assetProblems }
+
     /// As a view, a gradient fills the space it is offered.
     public func _makeNodes(in graph: inout ViewGraph) {
+        for problem in gradient.assetProblems { graph.warnOfMissingColor(problem) }
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -154,7 +177,10 @@ public struct RadialGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.radial(gradient.resolved(in: environment), center: center, startRadius: startRadius, endRadius: endRadius))
     }
 
+    public var _assetProblems: [String] { gradient.assetProblems }
+
     public func _makeNodes(in graph: inout ViewGraph) {
+        for problem in gradient.assetProblems { graph.warnOfMissingColor(problem) }
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -187,7 +213,10 @@ public struct AngularGradient: ShapeStyle, PrimitiveView, Hashable {
         _ResolvedPaint(.angular(gradient.resolved(in: environment), center: center, startAngle: startAngle, endAngle: endAngle))
     }
 
+    public var _assetProblems: [String] { gradient.assetProblems }
+
     public func _makeNodes(in graph: inout ViewGraph) {
+        for problem in gradient.assetProblems { graph.warnOfMissingColor(problem) }
         graph.addShape(.rectangle, ShapeDrawing(fill: _resolvePaint(in: graph.environment).paint))
     }
 }
@@ -222,12 +251,14 @@ public struct AnyShapeStyle: ShapeStyle {
     private let resolve: @Sendable (EnvironmentValues) -> _ResolvedPaint
     /// Why a resource colour it paints with could not be found, for the render's warnings: a
     /// missing colour set paints clear, and must not do so in silence.
-    let assetProblem: String?
+    let assetProblems: [String]
 
     public init<S: ShapeStyle>(_ style: S) {
         resolve = { style._resolvePaint(in: $0) }
-        assetProblem = (style as? Color)?.assetProblem ?? (style as? AnyShapeStyle)?.assetProblem
+        assetProblems = style._assetProblems
     }
+
+    public var _assetProblems: [String] { assetProblems }
 
     public func _resolvePaint(in environment: EnvironmentValues) -> _ResolvedPaint {
         resolve(environment)

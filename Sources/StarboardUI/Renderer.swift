@@ -228,9 +228,12 @@ extension ViewGraph {
         // The canvas the render was asked for outlives the reset; what the view declares is
         // declared again as it is built again.
         let fallback = canvasFallback
+        // The session too: what the actions read and write in `@AppStorage` lives there.
+        let session = navigation.session
         reset(limits: limits, environment: environment)
         PropertyReads.current?.reset()
         canvasFallback = fallback
+        navigation.session = session
         collectsAppearActions = false
         for action in actions { action() }
         view._makeNodes(in: &self)

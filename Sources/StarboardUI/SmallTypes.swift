@@ -141,7 +141,9 @@ extension Color {
     /// The colour as a gentle top-to-bottom gradient, as SwiftUI's `Color.gradient`: from a
     /// little lighter at the top to the colour itself at the bottom.
     public var gradient: LinearGradient {
-        LinearGradient(colors: [lightened(by: 0.15), self], startPoint: .top, endPoint: .bottom)
+        // A missing colour set stays one, so the gradient warns where it is drawn.
+        if assetProblem != nil { return LinearGradient(colors: [self, self], startPoint: .top, endPoint: .bottom) }
+        return LinearGradient(colors: [lightened(by: 0.15), self], startPoint: .top, endPoint: .bottom)
     }
 
     /// This colour mixed with white by `amount`, in light and dark alike.

@@ -1,5 +1,7 @@
 /// Tabs under the iOS tab bar, as SwiftUI's `TabView`: each view of the content is a tab, named
 /// by its `.tabItem`; the selected one is shown above the bar and a tap on another selects it.
+/// With `.tabViewStyle(.page)` the tabs are pages: the selected one fills the tab view, with
+/// the page control's dots over its bottom edge and no bar (TabViewStyle.swift).
 ///
 /// Without a selection binding, which tab is selected lives in the render's
 /// ``NavigationSession`` (a preview keeps it from tap to tap), starting at the first. With one
@@ -33,6 +35,21 @@ public struct TabView<SelectionValue: Hashable, Content: View>: PrimitiveView {
                 selected = 0
                 graph.warnings.append("TabView(selection:) is \(selection.wrappedValue) and no tab has that tag(_:); the first tab is shown")
             }
+        }
+        if let index = graph.environment.tabViewStyling.pageIndex {
+            let select = { (index: Int) in
+                if let selection, let tag = tagged[index].tag?.base as? SelectionValue { selection.wrappedValue = tag } else { session.selectedTabs[key] = index }
+            }
+            // Pages: the selected one offered the whole tab view, the dots over its bottom edge.
+            ZStack(alignment: .bottom) {
+                _BuiltNodes(nodes: [tabs[selected]])
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                if index.shows(pages: tabs.count) {
+                    _PageIndex(count: tabs.count, selected: selected, background: graph.environment.tabViewStyling.indexBackground, select: select)
+                }
+            }
+            ._makeNodes(in: &graph)
+            return
         }
         let items = tabs.enumerated().map { index, tab in
             let tag = tagged[index].tag?.base as? SelectionValue

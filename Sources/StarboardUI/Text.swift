@@ -258,6 +258,9 @@ public struct Text: PrimitiveView, Equatable {
             node.runs = runs
         }
         node.isRedacted = environment.isPlaceholder
+        // A text's own colour may be a colour set the package lacks: clear, and said so.
+        graph.warnOfMissingColor(first.color?.assetProblem)
+        for run in rest where run.color != nil { graph.warnOfMissingColor(run.color?.assetProblem) }
         graph.addText(node)
     }
 
