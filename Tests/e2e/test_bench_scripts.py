@@ -28,7 +28,12 @@ def test_flood_latency_runs_every_flood_and_the_read_budget_pauses_the_plain_flo
     assert any("valid, for 1 s" in row for row in rows), result.stdout
     # No flood made the server tell the probe a problem (a false "timed out").
     assert all(" 0 problems told" in row for row in rows), result.stdout
-    # The client that does not compress went past its read budget and was told so.
+    # The client that does not compress went past its read budget and was paused, the one that
+    # compresses was refused: each was told so, and not every frame of the latter was answered.
     plain = next(row for row in rows if "does not compress" in row)
-    assert re.search(r"told of [1-9]\d* read pauses", plain), plain
+    assert re.search(r"told of [1-9]\d* read pauses and 0 refusals", plain), plain
+    compressing = next(row for row in rows if "valid, for 1 s (" in row)
+    assert re.search(r"told of 0 read pauses and [1-9]\d* refusals", compressing), compressing
+    sent, answered = map(int, re.search(r"the flooder sent (\d+), (\d+) were answered", compressing).groups())
+    assert answered < sent, compressing
     assert re.search(r"presence storm: 10 windows joined one component; .* they got \d+ presence messages", result.stdout), result.stdout
