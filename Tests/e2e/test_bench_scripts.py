@@ -99,3 +99,24 @@ def test_source_search_growth_times_the_first_source_request():
     output = run_script("source-search-growth", "--brief")
     sizes = re.findall(r"^\s*(\d+) files,\s+[\d.]+ MB: first source\s+\d+ ms \(median of 1\)$", output, re.MULTILINE)
     assert sizes == ["5", "20"], output
+
+
+def test_generate_catalogue_writes_a_package_whose_components_type_check(tmp_path):
+    """catalogue-bench's catalogue: written small, and type-checked against the modules `swift
+    build` made (building it would build Starboard once more, minutes here)."""
+    package = tmp_path / "catalogue"
+    output = run_script("generate-catalogue", "--count", "3", "--out", str(package))
+    assert f"wrote 3 components to {package}" in output, output
+    sources = sorted((package / "Sources" / "CataloguePreviews").glob("*.swift"))
+    assert [source.name for source in sources] == ["Item0001.swift", "Item0002.swift", "Item0003.swift", "main.swift"]
+    modules = binary_path().parent / "Modules"
+    checked = subprocess.run(
+        ["swiftc", "-typecheck", *map(str, sources), "-I", str(modules),
+         # The system libraries' module maps, and those SwiftPM wrote for the C targets.
+         *[flag for modulemap in sorted([*(REPO / "Sources").glob("C*/module.modulemap"),
+                                         *(written for written in binary_path().parent.glob("C*.build/module.modulemap")
+                                           if "-tool." not in written.parent.name)])
+           for flag in ("-Xcc", f"-fmodule-map-file={modulemap}")],
+         "-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/usr/include/harfbuzz", "-Xcc", "-I/usr/include/fribidi"],
+        capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stderr
