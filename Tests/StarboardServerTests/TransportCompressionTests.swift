@@ -54,6 +54,67 @@ struct TransportCompressionTests {
             #expect(handler.messages == ["hello hello hello", "hello again, hello again"])
         }
     }
+
+    /// A client that sends faster than it reads is held back while three quarters of its queue
+    /// wait. One that does not compress is not read from meanwhile; but lws 4.1, reading a client
+    /// that compresses again after such a pause, aborts on its assertion `priv->rx.avail_out`
+    /// (it did here, as for the read budget's pause). So such a client is never paused: what it
+    /// sends while its queue is that full is refused unread, it is told once, and once it has
+    /// read its replies it is read again.
+    @Test func aClientThatCompressesAndDoesNotReadIsRefusedNotPausedThenReadAgain() async throws {
+        try await withServer(configure: {
+            // Held back at 48 waiting replies, read again at 16; no read budget in the way.
+            $0.maxQueuedFrames = 64
+            $0.readBurstBytes = 1 << 40
+            $0.readBytesPerSecond = 1 << 40
+        }) { server, port, handler in
+            let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)", receiveBuffer: 4096,
+                                           extensions: Self.browserOffer)
+            #expect(waitUntil { handler.opened.count == 1 })
+            // 64 KiB of white space each, as the flood of issue 27 (well under 1 KiB on the wire):
+            // lws inflates each in many pieces.
+            let deflater = try TestDeflater()
+            let texts = (0..<600).map { "m\($0)" + String(repeating: " ", count: 64 * 1024) }
+            var wire: [UInt8] = []
+            for text in texts {
+                var frame = TestWebSocket.frame(.text, try deflater.deflate(text), final: true)
+                frame[0] |= 0x40
+                wire += frame
+            }
+            try client.socket.send(wire)
+            // Every message is read or refused; some were refused, none paused.
+            #expect(waitUntil { handler.messages.count + server.refusedMessages == texts.count })
+            let read = handler.messages
+            #expect(server.refusedMessages > 0 && server.queuePauses == 0)
+            // Told once each time its queue filled (the kernel's buffers take some replies now and
+            // then, so it may fill more than once), never once per refusal.
+            let notices = handler.notices
+            #expect(!notices.isEmpty && notices.count < server.refusedMessages)
+            #expect(Set(notices) == ["this connection left 48 replies unread (at most 64 may wait for a client): each "
+                                     + "message it sends is refused unread and gets no reply, until it has read all but 16"])
+            // The ones read were read in order, and each has its reply.
+            let heads = read.map { String($0.prefix(6)) }
+            let sentHeads = texts.map { String($0.prefix(6)) }
+            var rest = sentHeads[...]
+            #expect(heads.allSatisfy { head in rest.firstIndex(of: head).map { rest = rest[($0 + 1)...]; return true } ?? false })
+            let inflater = try TestInflater()
+            var replies: [String] = []
+            for _ in read {
+                let frame = try client.readMessage()
+                try #require(frame.opcode == .text, "closed after \(replies.count) replies")
+                replies.append(frame.compressed ? try inflater.inflate(frame.payload) : frame.text)
+            }
+            let echoed = replies == read.map { "echo:" + $0 }
+            #expect(echoed, "the replies are the echoes of what was read, in order")
+            // Its replies read, it is read again.
+            var frame = TestWebSocket.frame(.text, try deflater.deflate("again"), final: true)
+            frame[0] |= 0x40
+            try client.socket.send(frame)
+            let again = try client.readMessage()
+            #expect(again.text == "echo:again")
+            #expect(handler.messages.last == "again")
+        }
+    }
 }
 
 /// A client's raw-deflate compressor with context takeover (RFC 7692 section 7.2.1).

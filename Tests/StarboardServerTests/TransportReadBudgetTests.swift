@@ -49,7 +49,7 @@ struct TransportReadBudgetTests {
         let handler = PauseRecordingHandler()
         // 64 KiB at once, then 4 KiB a second: the fifth 16 KiB message leaves a debt of 16 KiB,
         // and half the budget (32 KiB) is 12 s away, longer than the test waits.
-        try await withPauseServer(handler, burst: 64 * 1024, rate: 4 * 1024) { port in
+        try await withPauseServer(handler, burst: 64 * 1024, rate: 4 * 1024) { _, port in
             let flooder = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
             let other = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
             #expect(waitUntil { handler.opened.count == 2 })
@@ -77,7 +77,7 @@ struct TransportReadBudgetTests {
         let handler = PauseRecordingHandler()
         // 16 KiB at once, 16 KiB a second: 8 messages of 4 KiB pause two or three times, for
         // about half a second each. (Refilling from half to full takes as long, so one episode.)
-        try await withPauseServer(handler, burst: 16 * 1024, rate: 16 * 1024) { port in
+        try await withPauseServer(handler, burst: 16 * 1024, rate: 16 * 1024) { _, port in
             let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
             #expect(waitUntil { handler.opened.count == 1 })
             let texts = (0..<8).map { "m\($0)" + String(repeating: "-", count: 4096 - 3) }
@@ -89,25 +89,72 @@ struct TransportReadBudgetTests {
         }
     }
 
+    @Test func aClientThatIsRefusedIsRefusedWholeMessagesNotChargedForThemAndToldOnce() {
+        var budget = ReadBudget(burst: 1000, bytesPerSecond: 100, now: 0)
+        #expect(budget.admits(at: 0) == true)
+        budget.charge(1200, at: 0)
+        // 200 owed, 100 back a second later: still owing, so the next message is refused.
+        #expect(budget.admits(at: Self.second) == false)
+        #expect(budget.refuse(500, at: Self.second) == true)
+        #expect(budget.refuse(500, at: Self.second) == false, "told once")
+        #expect(budget.episodeRefused == 2 && budget.episodeBytes == 2200)
+        #expect(!budget.isPaused, "refusing is not pausing")
+        // The refused bytes cost nothing: one more second and the debt is paid.
+        #expect(budget.admits(at: 2 * Self.second) == true)
+        budget.charge(100, at: 2 * Self.second)
+        #expect(budget.admits(at: 2 * Self.second) == false)
+        // Ten quiet seconds fill the bucket: a new episode, told again.
+        budget.charge(1500, at: 13 * Self.second)
+        #expect(budget.episodeBytes == 1500 && budget.episodeRefused == 0)
+        #expect(budget.admits(at: 13 * Self.second) == false)
+        #expect(budget.refuse(10, at: 13 * Self.second) == true)
+    }
+
     /// lws 4.1 aborts on its permessage-deflate assertion `priv->rx.avail_out` when a compressing
-    /// client is read again after a pause: such a client is counted but never paused (yet).
-    @Test func aClientThatCompressesIsNotPausedSinceLwsCannotResumeIt() async throws {
+    /// client is read again after a pause: such a client is never paused. Past its budget each
+    /// message it starts is refused whole, unread: the session never sees it, the client is told
+    /// once, its connection stays open, and the others are read as before.
+    @Test func aClientThatCompressesIsRefusedPastItsBudgetNotPaused() async throws {
         let handler = PauseRecordingHandler()
-        try await withPauseServer(handler, burst: 64 * 1024, rate: 4 * 1024) { port in
+        // 64 KiB at once, then 100 bytes a second: the debt of 16 KiB takes minutes to pay.
+        try await withPauseServer(handler, burst: 64 * 1024, rate: 100) { server, port in
             let client = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)", extensions: TransportCompressionTests.browserOffer)
-            #expect(waitUntil { handler.opened.count == 1 })
-            // 40 KiB of white space deflates to well under 1 KiB; three of them are 120 KiB read.
+            let other = try TestWebSocket(port: port, origin: "http://127.0.0.1:\(port)")
+            #expect(waitUntil { handler.opened.count == 2 })
+            let clientID = handler.opened[0]
+            // 40 KiB of white space deflates to well under 1 KiB. The first two are read (the
+            // second leaves a debt of 16 KiB); the four after it begin while the client owes.
             let deflater = try TestDeflater()
-            let texts = (0..<3).map { "\($0)" + String(repeating: " ", count: 40 * 1024) }
+            let texts = (0..<6).map { "\($0)" + String(repeating: " ", count: 40 * 1024) }
+            var wire: [UInt8] = []
             for text in texts {
                 var frame = TestWebSocket.frame(.text, try deflater.deflate(text), final: true)
                 #expect(frame.count < 1024)
                 frame[0] |= 0x40
-                try client.socket.send(frame)
+                wire += frame
             }
-            #expect(waitUntil { handler.order.count == 3 })
-            #expect(handler.order == texts)
-            #expect(handler.notices.isEmpty)
+            try client.socket.send(wire)
+            #expect(waitUntil { server.refusedMessages == 4 })
+            #expect(handler.received(from: clientID) == Array(texts.prefix(2)))
+            #expect(handler.notices.count == 1)
+            let notice = try #require(handler.notices.first)
+            #expect(notice.connection == clientID)
+            #expect(notice.text.hasPrefix("this connection sent 120 KiB in "), "\(notice.text)")
+            #expect(notice.text.contains("more than the 64 KiB at once and 100 bytes a second a client may send: each message "
+                                         + "it sends beyond that is refused unread and gets no reply"), "\(notice.text)")
+            // Never paused: lws still reads it (a ping is answered), and another client is read.
+            try client.send(.ping, Array("still here".utf8))
+            let inflater = try TestInflater()
+            for text in texts.prefix(2) {
+                let reply = try client.readMessage()
+                #expect(reply.compressed)
+                #expect(try inflater.inflate(reply.payload) == "echo:" + text)
+            }
+            let pong = try client.readFrame()
+            #expect(pong.opcode == .pong && pong.text == "still here")
+            try other.sendText("other")
+            #expect(try other.readMessage().text == "echo:other")
+            #expect(server.refusedMessages == 4 && server.queuePauses == 0)
         }
     }
 }
@@ -155,13 +202,13 @@ private final class PauseRecordingHandler: WebSocketHandler {
         server?.send(OutgoingFrame(text: "echo:" + text), to: connection, coalescingKey: nil)
     }
 
-    func readingPaused(_ connection: ConnectionID, notice: String) {
+    func heldBack(_ connection: ConnectionID, notice: String) {
         state.withLock { $0.notices.append(Notice(connection: connection, text: notice)) }
     }
 }
 
 private func withPauseServer(_ handler: PauseRecordingHandler, burst: Int, rate: Int,
-                             _ body: (Int) async throws -> Void) async throws {
+                             _ body: (WebSocketServer, Int) async throws -> Void) async throws {
     let site = try TestSite()
     defer { site.remove() }
     let configuration = ServerConfiguration(port: 0, webRoot: site.webRoot, readBurstBytes: burst, readBytesPerSecond: rate)
@@ -169,5 +216,5 @@ private func withPauseServer(_ handler: PauseRecordingHandler, burst: Int, rate:
     handler.attach(server)
     let port = try server.start()
     defer { server.stop() }
-    try await body(port)
+    try await body(server, port)
 }

@@ -226,6 +226,7 @@ final class RecordingHandler: WebSocketHandler {
         var opened: [ConnectionID] = []
         var closed: [ConnectionID] = []
         var messages: [String] = []
+        var notices: [String] = []
         weak var server: WebSocketServer?
     }
 
@@ -243,6 +244,8 @@ final class RecordingHandler: WebSocketHandler {
     var opened: [ConnectionID] { state.withLock { $0.opened } }
     var closed: [ConnectionID] { state.withLock { $0.closed } }
     var messages: [String] { state.withLock { $0.messages } }
+    /// What the server would have told clients it held back (``WebSocketHandler/heldBack(_:notice:)``).
+    var notices: [String] { state.withLock { $0.notices } }
 
     func connectionOpened(_ connection: ConnectionID) {
         state.withLock { $0.opened.append(connection) }
@@ -260,6 +263,10 @@ final class RecordingHandler: WebSocketHandler {
         if echoes {
             server?.send(OutgoingFrame(text: "echo:" + text), to: connection, coalescingKey: nil)
         }
+    }
+
+    func heldBack(_ connection: ConnectionID, notice: String) {
+        state.withLock { $0.notices.append(notice) }
     }
 }
 

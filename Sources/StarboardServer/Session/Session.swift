@@ -89,7 +89,7 @@ public final class Session: WebSocketHandler {
         perform { $0.received(parsed, from: connection, into: &$1) }
     }
 
-    public func readingPaused(_ connection: ConnectionID, notice: String) {
+    public func heldBack(_ connection: ConnectionID, notice: String) {
         // An error without an id: it answers no one request, and every request still gets its own reply.
         let error = ServerMessage.error(RequestError(id: nil, message: notice, component: nil, property: nil))
         perform { _, effects in effects.send(error, to: connection) }

@@ -45,6 +45,11 @@ final class Outbox: Sendable {
     private let hasNews = Atomic<Bool>(false)
     let maxFrames: Int
     private let maxBytes: Int
+    /// Messages refused unread because their client (one that compresses) was past its read
+    /// budget, since the server started.
+    let refusedMessages = Atomic<Int>(0)
+    /// Times reading from a client stopped because three quarters of its queue waited.
+    let queuePauses = Atomic<Int>(0)
 
     init(maxFrames: Int, maxBytes: Int) {
         self.maxFrames = maxFrames

@@ -8,8 +8,13 @@
 /// the message being read until the bucket is half full again, so its frames wait in its own kernel buffer (TCP slows it down) instead of
 /// in front of everyone else's. Nothing it sent is lost, and its replies keep going out.
 ///
-/// A pause starts an episode, and the client is told once per episode: the episode ends when the
-/// bucket is full again, i.e. after the client kept within the rate for a while.
+/// A client that compresses is never paused (lws 4.1 cannot read such a client again after a
+/// pause, see ``ServiceLoop``): past its budget, each message it starts is refused whole instead
+/// (``admits(at:)``, ``refuse(_:at:)``), unread: inflated by lws, but never kept, parsed or
+/// answered. Refused bytes are not charged, so what it sends within the rate is still read.
+///
+/// A pause or a refusal starts an episode, and the client is told once per episode: the episode
+/// ends when the bucket is full again, i.e. after the client kept within the rate for a while.
 struct ReadBudget {
     /// Bytes a client may send at once.
     let burst: Int
@@ -25,6 +30,8 @@ struct ReadBudget {
     private(set) var isPaused = false
     /// Bytes received in this episode (since the bucket was last full), for the notice.
     private(set) var episodeBytes = 0
+    /// Messages refused unread in this episode.
+    private(set) var episodeRefused = 0
     /// When the episode began.
     private(set) var episodeStart: UInt64
 
@@ -46,6 +53,7 @@ struct ReadBudget {
         refill(to: now)
         if available >= Double(burst) {
             episodeBytes = 0
+            episodeRefused = 0
             episodeStart = now
         }
         available -= Double(bytes)
@@ -62,6 +70,24 @@ struct ReadBudget {
         let tell = !hasTold
         hasTold = true
         return (secondsUntilResume, tell)
+    }
+
+    /// Whether a message that starts at `now` is read, for a client that is refused rather than
+    /// paused: not while it owes.
+    mutating func admits(at now: UInt64) -> Bool {
+        refill(to: now)
+        return available >= 0
+    }
+
+    /// Counts a message of `bytes` refused unread at `now` (not charged: the client owes nothing
+    /// for it); true for the first refusal of the episode, which the client is told of.
+    mutating func refuse(_ bytes: Int, at now: UInt64) -> Bool {
+        refill(to: now)
+        episodeBytes += bytes
+        episodeRefused += 1
+        let tell = !hasTold
+        hasTold = true
+        return tell
     }
 
     /// At `now`, while paused: nil when reading may resume, else how long to wait still.

@@ -12,13 +12,16 @@ public protocol WebSocketHandler: AnyObject, Sendable {
     func connectionClosed(_ connection: ConnectionID)
     /// One complete, UTF-8 validated text message, reassembled from its fragments.
     func received(_ text: String, from connection: ConnectionID)
-    /// The client sent more than its share (``ServerConfiguration/readBytesPerSecond``): reading
-    /// from it pauses for a while. Called once per episode; `notice` says what it sent, the bound
-    /// and when reading resumes, for the client to be told.
-    func readingPaused(_ connection: ConnectionID, notice: String)
+    /// The client is held to one of its bounds: it sent more than its share
+    /// (``ServerConfiguration/readBytesPerSecond``), so reading from it pauses for a while or, for
+    /// a client that compresses, what it sends past its share is refused unread; or (a client that
+    /// compresses) it left so many replies unread that what it sends is refused until it reads
+    /// them. Called once per episode; `notice` says what it did, the bound and what happens to
+    /// what it sends now, for the client to be told.
+    func heldBack(_ connection: ConnectionID, notice: String)
 }
 
 extension WebSocketHandler {
     /// Handlers with no one to tell ignore it.
-    public func readingPaused(_ connection: ConnectionID, notice: String) {}
+    public func heldBack(_ connection: ConnectionID, notice: String) {}
 }

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import StarboardSystem
 import StarboardLocking
+import Synchronization
 
 /// A websocket and static-file server on one libwebsockets service thread.
 ///
@@ -95,6 +96,14 @@ public final class WebSocketServer: Sendable {
 
     /// The service thread, for work that belongs there (a worker's pipes).
     public var eventLoop: any EventLoop { self }
+
+    /// Messages refused unread so far because their client (one that compresses) was past its
+    /// read budget (see ``ReadBudget``).
+    var refusedMessages: Int { outbox.refusedMessages.load(ordering: .relaxed) }
+
+    /// Times so far that reading from a client stopped because three quarters of
+    /// ``ServerConfiguration/maxQueuedFrames`` waited for it.
+    var queuePauses: Int { outbox.queuePauses.load(ordering: .relaxed) }
 
     /// Closes a connection with status 1000 and `reason` after the frames already queued for it.
     public func close(_ connection: ConnectionID, reason: String) {
