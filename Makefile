@@ -9,7 +9,8 @@ serve:
 
 # Build, then run every test: Swift Testing suites, the server's suites again under
 # ThreadSanitizer and AddressSanitizer, the shipped components' audit in every environment, the
-# page's pure modules under Node (Tests/web), then the end-to-end tests (server over real
+# page's pure modules under Node (Tests/web) and each of their rules broken in turn
+# (scripts/pagestate-mutations: the tests must catch every one), then the end-to-end tests (server over real
 # sockets, the page in headless Chromium, axe-core, Copy as Swift type-checked against the
 # built modules). Each libFuzzer harness runs for 5 seconds too, so `make fuzz` never stops building.
 # The build itself fails on any compiler warning (scripts/check-warnings).
@@ -23,6 +24,7 @@ test:
 	.build/debug/starboard audit --components
 	scripts/check-swiftui-views
 	node --test Tests/web/
+	scripts/pagestate-mutations
 	python3 -m pytest -q Tests/e2e
 
 build:

@@ -126,3 +126,13 @@ def test_generate_catalogue_writes_a_package_whose_components_type_check(tmp_pat
          "-Xcc", "-I/usr/include/freetype2", "-Xcc", "-I/usr/include/harfbuzz", "-Xcc", "-I/usr/include/fribidi"],
         capture_output=True, text=True, timeout=300)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_page_check_cost_times_the_schema_check_of_each_render_message():
+    output = run_script("page-check-cost", "--quick", "--binary", str(binary_path()))
+    rows = re.findall(r"^\| (.+?) \| (\d+) \| ([\d.]+) \| ([\d.]+) \| \d+% \|$", output, re.MULTILINE)
+    names = [row[0] for row in rows]
+    # Every shipped component's renders, and the wide list, each with a parse and a check time.
+    for component in ("RatingControl", "HikeBadge", "PageControl", "ProfileSummary", "WideList"):
+        assert any(name.startswith(component) for name in names), output
+    assert all(int(size) > 0 and float(parse) > 0 and float(check) > 0 for _, size, parse, check in rows), output
