@@ -214,11 +214,14 @@ struct LayoutEngine {
             }
         }
         statistics.textMeasurements += 1
-        return layoutText(graph.texts[Int(text)], proposal).size
+        return Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter).size
     }
 
     /// Text wraps to the width offered and keeps as many lines as its limit and the height allow.
-    private func layoutText(_ text: TextNode, _ proposal: Proposal) -> TextLayout {
+    ///
+    /// Static, given the typesetter: a method reading `self` was handed a copy of the whole
+    /// engine (every table retained and released) for each text sized or placed.
+    private static func layoutText(_ text: TextNode, _ proposal: Proposal, with typesetter: Typesetter) -> TextLayout {
         typesetter.layout(text, width: proposal.width.flatMap { $0.isFinite ? $0 : nil }, height: proposal.height.flatMap { $0.isFinite ? $0 : nil })
     }
 
@@ -470,10 +473,10 @@ struct LayoutEngine {
     private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
         if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
         if graph.texts[Int(text)].isRedacted {
-            placeRedactedText(graph.texts[Int(text)], layoutText(graph.texts[Int(text)], proposal), in: rect)
+            placeRedactedText(graph.texts[Int(text)], Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter), in: rect)
             return
         }
-        display.texts.append(layoutText(graph.texts[Int(text)], proposal))
+        display.texts.append(Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter))
         display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
     }
 
