@@ -229,6 +229,10 @@ struct LayoutEngine {
 
     /// A stack's size for `proposal`. With `placing`, also records the proposal each child gets,
     /// for placement (all of it from the cache: the same proposal was sized before).
+    ///
+    /// Always inlined into its two callers (sizing and ``arrangeStack(_:_:_:in:)``), as it was
+    /// when it was private: called, it cost more than a small stack's own work.
+    @inline(__always)
     mutating func layoutStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, placing: Bool) -> Size {
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
@@ -490,7 +494,8 @@ struct LayoutEngine {
     }
 
     /// Offers each child of a stack its settled proposal (in ``placement``) and appends where
-    /// each goes in `rect` to ``origins``, in layout order.
+    /// each goes in `rect` to ``origins``, in layout order. Inlined, as ``layoutStack(_:_:_:placing:)``.
+    @inline(__always)
     mutating func arrangeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect) {
         _ = layoutStack(index, kind, proposal, placing: true)
         do {
