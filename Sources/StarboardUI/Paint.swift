@@ -58,10 +58,15 @@ extension Color: PrimitiveView {
 }
 
 extension ViewGraph {
-    /// Warns of a resource colour a style could not find (once per message).
+    /// Warns of a resource colour a style could not find (once per message). Inlined down to
+    /// the nil check, as every shape and `foregroundStyle` asks and almost none has a problem.
+    @inline(__always)
     mutating func warnOfMissingColor(in style: AnyShapeStyle?) {
-        guard let problem = style?.assetProblem, !warnings.contains(problem) else { return }
-        warnings.append(problem)
+        if let problem = style?.assetProblem { warnOnce(problem) }
+    }
+
+    private mutating func warnOnce(_ problem: String) {
+        if !warnings.contains(problem) { warnings.append(problem) }
     }
 }
 
