@@ -25,7 +25,7 @@ public struct Inspectable<Value: InspectableValue>: Sendable {
     public var wrappedValue: Value {
         get {
             // Noted while a component renders: which views read which property (PropertyReads).
-            PropertyReads.note(storage.readSlot)
+            if PropertyReads.isRecording { PropertyReads.note(storage.readSlot) }
             return storage.value
         }
         nonmutating set { storage.value = newValue }
@@ -35,7 +35,7 @@ public struct Inspectable<Value: InspectableValue>: Sendable {
     public var projectedValue: Binding<Value> {
         let storage = self.storage
         return Binding(get: {
-            PropertyReads.note(storage.readSlot)
+            if PropertyReads.isRecording { PropertyReads.note(storage.readSlot) }
             return storage.value
         }, set: { storage.value = $0 })
     }

@@ -14,7 +14,13 @@
 /// that aligns on a guide of the author's own or holds a view that sets one comes here.
 extension LayoutEngine {
     /// Whether any view of this render set a guide: false keeps every container on the fraction path.
+    /// Inlined down to a compare and a count while no trait is new, as every stack and frame asks.
+    @inline(__always)
     mutating func hasGuides() -> Bool {
+        scannedTraits == graph.traits.count ? !guideKeys.isEmpty : scanTraitsForGuides()
+    }
+
+    private mutating func scanTraitsForGuides() -> Bool {
         if scannedTraits < graph.traits.count {
             for trait in graph.traits[scannedTraits...] {
                 guard case .alignmentGuide(let key, let horizontal, _) = trait else { continue }
@@ -30,8 +36,12 @@ extension LayoutEngine {
     /// Whether node `index` or a view inside it sets a guide. Children are made before their
     /// parents, so one pass in node order settles every node; nodes made later (a reader's
     /// content) are added when asked.
+    @inline(__always)
     mutating func setsGuides(_ index: Int32) -> Bool {
-        guard hasGuides() else { return false }
+        hasGuides() && flagsGuides(index)
+    }
+
+    private mutating func flagsGuides(_ index: Int32) -> Bool {
         while guideFlags.count < graph.nodes.count {
             let node = graph.nodes[guideFlags.count]
             var flag = false
@@ -53,10 +63,12 @@ extension LayoutEngine {
     }
 
     /// Whether a container of node `index` aligning on `key` must read its children's guides.
+    @inline(__always)
     mutating func readsGuides(_ key: AlignmentKey, _ index: Int32) -> Bool {
         key.fraction == nil || setsGuides(index)
     }
 
+    @inline(__always)
     mutating func readsGuides(_ alignment: Alignment, _ index: Int32) -> Bool {
         alignment.horizontal.key.fraction == nil || alignment.vertical.key.fraction == nil || setsGuides(index)
     }

@@ -214,11 +214,14 @@ struct LayoutEngine {
             }
         }
         statistics.textMeasurements += 1
-        return layoutText(graph.texts[Int(text)], proposal).size
+        return Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter).size
     }
 
     /// Text wraps to the width offered and keeps as many lines as its limit and the height allow.
-    private func layoutText(_ text: TextNode, _ proposal: Proposal) -> TextLayout {
+    ///
+    /// Static, given the typesetter: a method reading `self` was handed a copy of the whole
+    /// engine (every table retained and released) for each text sized or placed.
+    private static func layoutText(_ text: TextNode, _ proposal: Proposal, with typesetter: Typesetter) -> TextLayout {
         typesetter.layout(text, width: proposal.width.flatMap { $0.isFinite ? $0 : nil }, height: proposal.height.flatMap { $0.isFinite ? $0 : nil })
     }
 
@@ -226,6 +229,10 @@ struct LayoutEngine {
 
     /// A stack's size for `proposal`. With `placing`, also records the proposal each child gets,
     /// for placement (all of it from the cache: the same proposal was sized before).
+    ///
+    /// Always inlined into its two callers (sizing and ``arrangeStack(_:_:_:in:)``), as it was
+    /// when it was private: called, it cost more than a small stack's own work.
+    @inline(__always)
     mutating func layoutStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, placing: Bool) -> Size {
         let node = graph.nodes[Int(index)]
         let first = Int(node.firstChild), count = Int(node.childCount)
@@ -475,10 +482,10 @@ struct LayoutEngine {
     private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
         if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
         if graph.texts[Int(text)].isRedacted {
-            placeRedactedText(graph.texts[Int(text)], layoutText(graph.texts[Int(text)], proposal), in: rect)
+            placeRedactedText(graph.texts[Int(text)], Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter), in: rect)
             return
         }
-        display.texts.append(layoutText(graph.texts[Int(text)], proposal))
+        display.texts.append(Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter))
         display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
     }
 
@@ -492,7 +499,8 @@ struct LayoutEngine {
     }
 
     /// Offers each child of a stack its settled proposal (in ``placement``) and appends where
-    /// each goes in `rect` to ``origins``, in layout order.
+    /// each goes in `rect` to ``origins``, in layout order. Inlined, as ``layoutStack(_:_:_:placing:)``.
+    @inline(__always)
     mutating func arrangeStack(_ index: Int32, _ kind: StackKind, _ proposal: Proposal, in rect: Rect) {
         _ = layoutStack(index, kind, proposal, placing: true)
         do {

@@ -67,9 +67,11 @@ extension Color: PrimitiveView {
 }
 
 extension ViewGraph {
-    /// Warns of a resource colour a style could not find (once per message).
+    /// Warns of a resource colour a style could not find (once per message). Inlined down to
+    /// the nil check, as every shape and `foregroundStyle` asks and almost none has a problem.
+    @inline(__always)
     mutating func warnOfMissingColor(in style: AnyShapeStyle?) {
-        guard let style else { return }
+        guard let style, !style.assetProblems.isEmpty else { return }
         for problem in style.assetProblems { warnOfMissingColor(problem) }
     }
 

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Which inspectable properties each view read while it was built, noted as a render runs
 /// rather than found out afterwards by rendering other values and comparing pictures.
@@ -23,7 +24,8 @@ import Darwin
 /// the log keeps its arrays between renders (one lives in each of the renderer's spare
 /// engines), so noting allocates nothing once they have grown. Kept only while a component
 /// renders (`Renderer.render(…, recordingReads: true)`):
-/// any other render, and every read outside one, costs a thread-local look-up and nothing more.
+/// while no thread keeps one, every read and every view built costs one load of a global count
+/// (``isRecording``), not a thread-local look-up.
 public final class PropertyReads {
     private struct Window {
         var reads: UInt64 = 0
@@ -54,6 +56,15 @@ public final class PropertyReads {
         return key
     }()
 
+    /// How many logs are kept now, on any thread. Zero (any render not asked to record) lets a
+    /// read and a view skip the thread-local look-up: statically initialised, it is one load,
+    /// where the key above is a lazy global (`swift_once`) and `pthread_getspecific` a call into
+    /// libc, for every property read and every view built.
+    @usableFromInline static let recorders = Atomic<Int>(0)
+
+    /// Whether a log may be kept on this thread: false when no thread keeps one.
+    @inlinable public static var isRecording: Bool { recorders.load(ordering: .relaxed) != 0 }
+
     /// ``recording(_:_:)`` when there is a log, else just `body`; `from` false keeps what the
     /// log noted so far (a tap's render, written after its layout).
     static func recordingIf<R>(_ log: PropertyReads?, from fresh: Bool = true, _ body: () throws -> R) rethrows -> R {
@@ -61,7 +72,11 @@ public final class PropertyReads {
         if fresh { log.reset() }
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(log).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        recorders.add(1, ordering: .relaxed)
+        defer {
+            recorders.subtract(1, ordering: .relaxed)
+            pthread_setspecific(key, previous)
+        }
         return try body()
     }
 
@@ -75,12 +90,19 @@ public final class PropertyReads {
     }
 
     /// The log kept on this thread, if any.
-    static var current: PropertyReads? {
+    @inline(__always) static var current: PropertyReads? {
+        guard isRecording else { return nil }
+        return kept
+    }
+
+    private static var kept: PropertyReads? {
         guard let pointer = pthread_getspecific(key) else { return nil }
         return Unmanaged<PropertyReads>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Notes a read of the property in `slot` (an `@Inspectable`'s getter calls it).
+    /// Notes a read of the property in `slot` (an `@Inspectable`'s getter calls it, when
+    /// ``isRecording``: reading the slot from its storage is a checked access of a class's
+    /// property, not worth making while no log is kept).
     public static func note(_ slot: Int32) {
         guard slot >= 0, slot < 64, let log = current else { return }
         let bit = UInt64(1) << UInt64(slot)
@@ -164,16 +186,23 @@ public final class LayoutCount {
         return key
     }()
 
+    /// How many counts are kept now, on any thread: zero spares each render the look-up.
+    private static let counters = Atomic<Int>(0)
+
     /// Runs `body` counting this thread's layouts in `count`.
     public static func counting<R>(_ count: LayoutCount, _ body: () throws -> R) rethrows -> R {
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(count).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        counters.add(1, ordering: .relaxed)
+        defer {
+            counters.subtract(1, ordering: .relaxed)
+            pthread_setspecific(key, previous)
+        }
         return try body()
     }
 
     static var current: LayoutCount? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard counters.load(ordering: .relaxed) != 0, let pointer = pthread_getspecific(key) else { return nil }
         return Unmanaged<LayoutCount>.fromOpaque(pointer).takeUnretainedValue()
     }
 }
