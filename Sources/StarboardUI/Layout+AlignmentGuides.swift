@@ -30,7 +30,13 @@ extension LayoutEngine {
             }
             scannedTraits = graph.traits.count
         }
-        return !guideKeys.isEmpty
+        if !guideKeys.isEmpty { return true }
+        // A layout of the author's own may set guides with `explicitAlignment`.
+        if scannedLayouts < graph.layouts.count {
+            hasOwnLayouts = hasOwnLayouts || graph.layouts[scannedLayouts...].contains { !$0.isBuiltIn }
+            scannedLayouts = graph.layouts.count
+        }
+        return hasOwnLayouts
     }
 
     /// Whether node `index` or a view inside it sets a guide. Children are made before their
@@ -46,6 +52,8 @@ extension LayoutEngine {
             let node = graph.nodes[guideFlags.count]
             var flag = false
             if case .modifier(.trait(let trait)) = node.kind, case .alignmentGuide = graph.traits[Int(trait)] {
+                flag = true
+            } else if case .layout(let entry) = node.kind, !graph.layouts[Int(entry)].isBuiltIn {
                 flag = true
             } else {
                 for slot in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
@@ -106,13 +114,22 @@ extension LayoutEngine {
     /// coordinates; nil when none does.
     mutating func explicitGuide(_ key: AlignmentKey, horizontal: Bool, of index: Int32, _ proposal: Proposal) -> Double? {
         guard setsGuides(index) else { return nil }
+        let memo = GuideValueKey(node: index, key: key, horizontal: horizontal, width: proposal.width, height: proposal.height)
+        if let known = guideValues[memo] { return known }
+        statistics.guideComputations += 1
+        let value = computeExplicitGuide(key, horizontal: horizontal, of: index, proposal)
+        guideValues[memo] = value
+        return value
+    }
+
+    private mutating func computeExplicitGuide(_ key: AlignmentKey, horizontal: Bool, of index: Int32, _ proposal: Proposal) -> Double? {
         let node = graph.nodes[Int(index)]
         switch node.kind {
         case .empty, .shape, .text, .spacer, .geometry:
             return nil
-        case .layout:
-            // A `Layout` of the author's own has no `explicitAlignment` here: its guides are its defaults.
-            return nil
+        case .layout(let entry):
+            // A `Layout` of the author's own passes up what its `explicitAlignment` says.
+            return layoutGuide(key, horizontal: horizontal, of: index, entry, proposal)
         case .layer:
             // A background or an overlay passes on its content's guides, not its layer's.
             return explicitGuide(key, horizontal: horizontal, of: graph.firstChild(of: index), proposal)
@@ -307,4 +324,13 @@ extension View {
     public consuming func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         layout(.trait(.alignmentGuide(g.key, horizontal: false, computeValue)))
     }
+}
+
+/// What a guide value is computed for: a node, a guide and the proposal it was offered.
+struct GuideValueKey: Hashable {
+    let node: Int32
+    let key: AlignmentKey
+    let horizontal: Bool
+    let width: Double?
+    let height: Double?
 }

@@ -14,6 +14,9 @@ public struct RenderStatistics: Hashable, Sendable {
     public var sizings = 0
     /// Texts measured by layout (each text at each width it was offered).
     public var textMeasurements = 0
+    /// Alignment-guide values computed (a node asked for a guide it sets, or a view inside sets,
+    /// at a proposal it had not been asked for it at); each is kept for the rest of the render.
+    public var guideComputations = 0
 }
 
 /// Lays out a ``ViewGraph`` the way SwiftUI does: a parent proposes a size, the child chooses its
@@ -51,6 +54,13 @@ struct LayoutEngine {
     /// The guides views set with `alignmentGuide`, read from the first ``scannedTraits`` traits.
     var guideKeys: [(key: AlignmentKey, horizontal: Bool)] = []
     var scannedTraits = 0
+    /// Whether a layout of the author's own (which may set guides) is among the first
+    /// ``scannedLayouts`` layouts.
+    var hasOwnLayouts = false
+    var scannedLayouts = 0
+    /// The guide values computed this render (``explicitGuide(_:horizontal:of:_:)``), nil where
+    /// the node sets none: a guide read again by each container up a deep stack is worked out once.
+    var guideValues: [GuideValueKey: Double?] = [:]
     /// Fixed horizontal offsets and positions placed right to left, which do not mirror.
     var unmirrored: [(modifier: String, frame: CGRect)] = []
     /// The action each tap target id runs (`onTapGesture`, `Button`), as laid out.
@@ -109,6 +119,9 @@ struct LayoutEngine {
         guideFlags.removeAll(keepingCapacity: true)
         guideKeys.removeAll(keepingCapacity: true)
         scannedTraits = 0
+        hasOwnLayouts = false
+        scannedLayouts = 0
+        guideValues.removeAll(keepingCapacity: true)
     }
 
     /// Sets what an empty engine needs for the next render.

@@ -46,6 +46,14 @@ public protocol Layout {
     /// Places every subview (`subviews[i].place(at:anchor:proposal:)`) in `bounds`, which is in the
     /// coordinates of the layout's parent.
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+    /// The space the layout, as one view, prefers around it (``LayoutSubview/spacing`` of it as a
+    /// subview of another layout); by default the union of its subviews' preferences.
+    func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing
+    /// Where horizontal guide `guide` falls in the layout laid out in `bounds` (nil: the guide's
+    /// default), so a stack around the layout lines it up by it; by default nil.
+    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
+    /// Where vertical guide `guide` falls in the layout laid out in `bounds`; by default nil.
+    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
 }
 
 extension Layout where Cache == Void {
@@ -55,6 +63,21 @@ extension Layout where Cache == Void {
 extension Layout {
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {
         cache = makeCache(subviews: subviews)
+    }
+
+    public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
+        guard !subviews.isEmpty else { return ViewSpacing() }
+        var spacing = ViewSpacing.zero
+        for subview in subviews { spacing.formUnion(subview.spacing) }
+        return spacing
+    }
+
+    public func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        nil
+    }
+
+    public func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        nil
     }
 
     /// The layout as a container view over `content`.
@@ -115,6 +138,12 @@ public struct LayoutSubview: Equatable {
     /// The subview's size for `proposal` and where its alignment guides fall.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
         context.engine.pointee.dimensions(of: node, proposal.proposal)
+    }
+
+    /// The space the subview prefers around it: a layout's own ``Layout/spacing(subviews:cache:)``,
+    /// else Starboard's 8 points on every edge, as its stacks use between any two views.
+    public var spacing: ViewSpacing {
+        context.engine.pointee.spacing(of: node)
     }
 
     /// Its `layoutPriority`.
@@ -335,6 +364,106 @@ public struct AnyLayout: Layout {
         }
         place(base)
     }
+
+    public func spacing(subviews: Subviews, cache: inout Any?) -> ViewSpacing {
+        func spacing<L: Layout>(_ layout: L) -> ViewSpacing {
+            var typed = cache as? L.Cache ?? layout.makeCache(subviews: subviews)
+            defer { cache = typed }
+            return layout.spacing(subviews: subviews, cache: &typed)
+        }
+        return spacing(base)
+    }
+
+    public func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Any?) -> CGFloat? {
+        func value<L: Layout>(_ layout: L) -> CGFloat? {
+            var typed = cache as? L.Cache ?? layout.makeCache(subviews: subviews)
+            defer { cache = typed }
+            return layout.explicitAlignment(of: guide, in: bounds, proposal: proposal, subviews: subviews, cache: &typed)
+        }
+        return value(base)
+    }
+
+    public func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Any?) -> CGFloat? {
+        func value<L: Layout>(_ layout: L) -> CGFloat? {
+            var typed = cache as? L.Cache ?? layout.makeCache(subviews: subviews)
+            defer { cache = typed }
+            return layout.explicitAlignment(of: guide, in: bounds, proposal: proposal, subviews: subviews, cache: &typed)
+        }
+        return value(base)
+    }
+}
+
+extension Layout {
+    /// ``spacing(subviews:cache:)`` with the cache as the graph keeps it.
+    func spacing(subviews: Subviews, stored: inout Any?) -> ViewSpacing {
+        var cache = stored as? Cache ?? makeCache(subviews: subviews)
+        defer { stored = cache }
+        return spacing(subviews: subviews, cache: &cache)
+    }
+
+    /// `explicitAlignment` for guide `key` with the cache as the graph keeps it.
+    func explicitAlignment(of key: AlignmentKey, horizontal: Bool, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, stored: inout Any?) -> CGFloat? {
+        var cache = stored as? Cache ?? makeCache(subviews: subviews)
+        defer { stored = cache }
+        return horizontal
+            ? explicitAlignment(of: HorizontalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+            : explicitAlignment(of: VerticalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+}
+
+/// The space a view prefers between it and its neighbours, edge by edge, as SwiftUI's
+/// `ViewSpacing`. Starboard's views all prefer 8 points on every edge, the spacing its stacks put
+/// between any two views (SwiftUI's own depends on the pair, text to text among them; 8 is its
+/// usual value); a ``Layout`` reports its own with ``Layout/spacing(subviews:cache:)``.
+public struct ViewSpacing: Hashable, Sendable {
+    var top: Double
+    var leading: Double
+    var bottom: Double
+    var trailing: Double
+
+    /// The default spacing: 8 points on every edge.
+    public init() {
+        (top, leading, bottom, trailing) = (defaultStackSpacing, defaultStackSpacing, defaultStackSpacing, defaultStackSpacing)
+    }
+
+    /// No spacing on any edge.
+    public static let zero: ViewSpacing = {
+        var spacing = ViewSpacing()
+        (spacing.top, spacing.leading, spacing.bottom, spacing.trailing) = (0, 0, 0, 0)
+        return spacing
+    }()
+
+    /// Takes, on `edges`, the larger of this spacing and `other`'s.
+    public mutating func formUnion(_ other: ViewSpacing, edges: Edge.Set = .all) {
+        if edges.contains(.top) { top = max(top, other.top) }
+        if edges.contains(.leading) { leading = max(leading, other.leading) }
+        if edges.contains(.bottom) { bottom = max(bottom, other.bottom) }
+        if edges.contains(.trailing) { trailing = max(trailing, other.trailing) }
+    }
+
+    /// This spacing with `other`'s on `edges` where that is larger.
+    public func union(_ other: ViewSpacing, edges: Edge.Set = .all) -> ViewSpacing {
+        var copy = self
+        copy.formUnion(other, edges: edges)
+        return copy
+    }
+
+    /// The space between this view and `next`, which follows it along `axis`: the larger of
+    /// what the two prefer on the edges that face each other.
+    public func distance(to next: ViewSpacing, along axis: Axis) -> CGFloat {
+        switch axis {
+        case .horizontal: CGFloat(max(trailing, next.leading))
+        case .vertical: CGFloat(max(bottom, next.top))
+        }
+    }
+}
+
+extension HorizontalAlignment {
+    init(key: AlignmentKey) { self.key = key }
+}
+
+extension VerticalAlignment {
+    init(key: AlignmentKey) { self.key = key }
 }
 
 extension LayoutEngine {
@@ -392,6 +521,53 @@ extension LayoutEngine {
                 let size = size(child, offer)
                 place(child, offer, at: Point(x: rect.midX - size.width / 2, y: rect.midY - size.height / 2), toRoot: toRoot)
             }
+        }
+    }
+
+    /// The spacing node `index` prefers as a layout's subview: a layout of the author's own
+    /// (through the modifiers around it) reports its own, every other view the default.
+    mutating func spacing(of index: Int32) -> ViewSpacing {
+        var inner = index
+        while true {
+            switch graph.nodes[Int(inner)].kind {
+            case .modifier, .layer:
+                inner = graph.firstChild(of: inner)
+                continue
+            case .layout(let entry) where !graph.layouts[Int(entry)].isBuiltIn:
+                return withLayout(inner, entry) { layout, subviews, cache in
+                    layout.spacing(subviews: subviews, stored: &cache)
+                }
+            default:
+                return ViewSpacing()
+            }
+        }
+    }
+
+    /// Where a layout of the author's own puts guide `key` (its `explicitAlignment`), offered
+    /// `proposal`, from its leading (or top) edge; nil for a built-in layout or when it sets none.
+    mutating func layoutGuide(_ key: AlignmentKey, horizontal: Bool, of index: Int32, _ entry: Int32, _ proposal: Proposal) -> Double? {
+        guard !graph.layouts[Int(entry)].isBuiltIn else { return nil }
+        let size = size(index, proposal)
+        // Laid out at the origin, the guide's position in the bounds is its offset from the edge.
+        let bounds = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        let offer = ProposedViewSize(proposal)
+        let value: CGFloat? = withLayout(index, entry) { layout, subviews, cache in
+            layout.explicitAlignment(of: key, horizontal: horizontal, in: bounds, proposal: offer, subviews: subviews, stored: &cache)
+        }
+        return value.map(Double.init)
+    }
+
+    /// Calls `body` with layout node `index`'s layout, its subviews and its cache (kept after).
+    private mutating func withLayout<R>(_ index: Int32, _ entry: Int32, _ body: (any Layout, LayoutSubviews, inout Any?) -> R) -> R {
+        withUnsafeMutablePointer(to: &self) { engine in
+            let node = engine.pointee.graph.nodes[Int(index)]
+            let slots = Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+            let context = LayoutContext(engine: engine, count: slots.count, isPlacing: false)
+            let subviews = LayoutSubviews(context: context, slots: slots)
+            var cache = engine.pointee.graph.layouts[Int(entry)].cache
+            let result = body(engine.pointee.graph.layouts[Int(entry)].layout, subviews, &cache)
+            engine.pointee.graph.layouts[Int(entry)].cache = cache
+            return result
         }
     }
 

@@ -1,8 +1,8 @@
 /// The inline Markdown SwiftUI reads in a `Text` literal: `**bold**` and `__bold__`, `*italic*`
-/// and `_italic_`, `` `code` `` (monospaced), `[link](url)` (in the tint) and backslash escapes.
-/// A delimiter without its partner stays as written. Block syntax (headings, lists) is not read,
-/// as SwiftUI does not; `~~strikethrough~~` is left as written (Starboard draws no text
-/// decoration yet), as are images.
+/// and `_italic_`, `` `code` `` (monospaced), `~~strikethrough~~`, `[link](url)` (in the tint)
+/// and backslash escapes. A delimiter without its partner stays as written. Block syntax
+/// (headings, lists) is not read, as SwiftUI does not; images are left as written.
+/// `AttributedString(markdown:)` reads with it too.
 enum MarkdownText {
     /// One piece of text and what the Markdown around it made it.
     struct Piece: Equatable {
@@ -11,6 +11,9 @@ enum MarkdownText {
         var isItalic = false
         var isCode = false
         var isLink = false
+        var isStruck = false
+        /// A link's destination, as written.
+        var url: String?
     }
 
     /// The characters Markdown reads as syntax, escaped where a value is put into a literal.
@@ -66,6 +69,12 @@ enum MarkdownText {
                 index += 1
                 continue
             }
+            if character == "~", next == "~", current.isStruck || closes(["~", "~"], from: index + 2) {
+                flush()
+                current.isStruck.toggle()
+                index += 2
+                continue
+            }
             // An underscore inside a word (`snake_case`) is a letter, as CommonMark reads it.
             let inWord = character == "_" && index > 0 && (characters[index - 1].isLetter || characters[index - 1].isNumber)
             if character == "*" || (character == "_" && !inWord) || (character == "_" && (current.isBold || current.isItalic)) {
@@ -90,7 +99,9 @@ enum MarkdownText {
                 for var piece in inner {
                     piece.isBold = piece.isBold || current.isBold
                     piece.isItalic = piece.isItalic || current.isItalic
+                    piece.isStruck = piece.isStruck || current.isStruck
                     piece.isLink = true
+                    piece.url = String(characters[close.textEnd + 2..<close.end - 1])
                     pieces.append(piece)
                 }
                 current.isLink = false
@@ -121,7 +132,10 @@ extension Text {
             return
         }
         let runs = pieces.map { piece in
-            Run(string: piece.string, weight: piece.isBold ? .bold : nil, isItalic: piece.isItalic ? true : nil, isMonospaced: piece.isCode, isLink: piece.isLink)
+            Run(
+                string: piece.string, weight: piece.isBold ? .bold : nil, isItalic: piece.isItalic ? true : nil, isMonospaced: piece.isCode, isLink: piece.isLink,
+                decoration: piece.isStruck ? .strikethrough : []
+            )
         }
         self.init(verbatim: "")
         first = runs[0]

@@ -230,13 +230,16 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             let lower = utf8.index(utf8.startIndex, offsetBy: max(start, run.utf8Range.lowerBound))
             let upper = utf8.index(utf8.startIndex, offsetBy: min(end, run.utf8Range.upperBound))
             let part = String(text.string[lower..<upper])
-            if index == 0 {
+            if index == 0 && run.decoration.isEmpty {
                 body.appendEscaped(part)
                 continue
             }
             body.append("<tspan")
-            writeFont(run.font)
-            writePaint(run.paint, attribute: "fill", frame: frame)
+            if index != 0 {
+                writeFont(run.font)
+                writeRunPaint(run.paint, over: text.paint, frame: frame)
+            }
+            writeDecoration(run.decoration)
             body.append(">")
             body.appendEscaped(part)
             body.append("</tspan>")
@@ -259,7 +262,8 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             if run.face != inherited || font.size != text.font.size {
                 writeFace(run.face, size: font.size, over: inherited)
             }
-            if let span, run.span != 0 { writePaint(span.paint, attribute: "fill", frame: frame) }
+            if let span, run.span != 0 { writeRunPaint(span.paint, over: text.paint, frame: frame) }
+            if let span { writeDecoration(span.decoration) }
             if run.rightToLeft { body.append(" direction=\"rtl\" unicode-bidi=\"bidi-override\"") }
             body.append(">")
             let lower = utf8.index(utf8.startIndex, offsetBy: Int(run.start))
@@ -271,6 +275,15 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             body.appendEscaped(part)
             body.append("</tspan>")
         }
+    }
+
+    /// A run's lines under or through it; a line set on a `<text>` cannot be taken off its
+    /// `<tspan>`s, so only runs carry them.
+    private mutating func writeDecoration(_ decoration: TextNode.Decoration) {
+        guard !decoration.isEmpty else { return }
+        body.append(" text-decoration=\"")
+        body.append(decoration.svgValue)
+        body.append("\"")
     }
 
     /// The explicit bidi formatting characters (embeddings, overrides, isolates and marks).
@@ -437,6 +450,15 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             default:
                 break
             }
+        }
+    }
+
+    /// A run's fill inside a text filled with `outer`: an opaque colour in a translucent text
+    /// (a link in `.secondary` text) sets its opacity back, which a `<tspan>` would inherit.
+    private mutating func writeRunPaint(_ paint: Paint, over outer: Paint, frame: Rect) {
+        writePaint(paint, attribute: "fill", frame: frame)
+        if case .color(let color) = paint, color.opacity >= 1, case .color(let outerColor) = outer, outerColor.opacity < 1 {
+            body.append(" fill-opacity=\"1\"")
         }
     }
 

@@ -148,6 +148,10 @@ public struct Text: PrimitiveView, Equatable {
         var isLink = false
         /// Text formatted once the environment (its locale) is known.
         var format: Formatting?
+        /// Lines under or through the run (an attributed string's, Markdown's `~~`).
+        var decoration: TextNode.Decoration = []
+        /// The attributes an attributed string set on the run that Starboard does not draw.
+        var unsupported: [String] = []
     }
 
     /// A value to format with the environment's locale.
@@ -230,6 +234,12 @@ public struct Text: PrimitiveView, Equatable {
 
     public func _makeNodes(in graph: inout ViewGraph) {
         let environment = graph.environment
+        for run in [first] + rest {
+            for attribute in run.unsupported {
+                let warning = "AttributedString's \(attribute) is not drawn (on \u{201C}\(Auditor.short(run.string))\u{201D})"
+                if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
+            }
+        }
         func resolve(_ run: Run) -> (String, Font, Paint) {
             var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
@@ -247,13 +257,13 @@ public struct Text: PrimitiveView, Equatable {
             alignment: environment.layoutDirection == .rightToLeft ? environment.multilineTextAlignment.mirrored : environment.multilineTextAlignment,
             direction: environment.layoutDirection
         )
-        if !rest.isEmpty {
-            var runs = [TextNode.Run(utf8Range: 0..<string.utf8.count, font: font, paint: paint)]
+        if !rest.isEmpty || !first.decoration.isEmpty {
+            var runs = [TextNode.Run(utf8Range: 0..<string.utf8.count, font: font, paint: paint, decoration: first.decoration)]
             for run in rest {
                 let (piece, pieceFont, piecePaint) = resolve(run)
                 let start = node.string.utf8.count
                 node.string += piece
-                runs.append(TextNode.Run(utf8Range: start..<node.string.utf8.count, font: pieceFont, paint: piecePaint))
+                runs.append(TextNode.Run(utf8Range: start..<node.string.utf8.count, font: pieceFont, paint: piecePaint, decoration: run.decoration))
             }
             node.runs = runs
         }
@@ -296,6 +306,22 @@ public struct Text: PrimitiveView, Equatable {
     /// A text's own color, as `foregroundStyle` on a `Text` sets it (colors only).
     public func foregroundStyle(_ color: Color) -> Text {
         foregroundColor(color)
+    }
+
+    /// A line under the text, as SwiftUI's `underline(_:pattern:color:)`; drawn solid in the
+    /// text's colour whatever the pattern and colour.
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        mapRuns { run in
+            if isActive { run.decoration.insert(.underline) } else { run.decoration.remove(.underline) }
+        }
+    }
+
+    /// A line through the text, as SwiftUI's `strikethrough(_:pattern:color:)`; drawn as
+    /// ``underline(_:pattern:color:)`` is.
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        mapRuns { run in
+            if isActive { run.decoration.insert(.strikethrough) } else { run.decoration.remove(.strikethrough) }
+        }
     }
 
     /// Applies a change to every run that does not set the attribute itself, as SwiftUI applies

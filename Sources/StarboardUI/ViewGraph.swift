@@ -479,6 +479,24 @@ struct TextNode {
         var utf8Range: Range<Int>
         var font: Font
         var paint: Paint
+        var decoration: Decoration = []
+    }
+
+    /// Lines drawn with a run of text, as SVG's `text-decoration` draws them: in the run's fill.
+    struct Decoration: OptionSet, Hashable {
+        let rawValue: UInt8
+        static let underline = Decoration(rawValue: 1)
+        static let strikethrough = Decoration(rawValue: 2)
+
+        /// The `text-decoration` value.
+        var svgValue: StaticString {
+            switch (contains(.underline), contains(.strikethrough)) {
+            case (true, true): "underline line-through"
+            case (true, false): "underline"
+            case (false, true): "line-through"
+            case (false, false): "none"
+            }
+        }
     }
 }
 
