@@ -17,7 +17,8 @@ extension LayoutEngine {
     /// Inlined down to a compare and a count while no trait is new, as every stack and frame asks.
     @inline(__always)
     mutating func hasGuides() -> Bool {
-        scannedTraits == graph.traits.count ? !guideKeys.isEmpty : scanTraitsForGuides()
+        scannedTraits == graph.traits.count && scannedLayouts == graph.layouts.count
+            ? !guideKeys.isEmpty || hasOwnLayouts : scanTraitsForGuides()
     }
 
     private mutating func scanTraitsForGuides() -> Bool {
@@ -30,13 +31,12 @@ extension LayoutEngine {
             }
             scannedTraits = graph.traits.count
         }
-        if !guideKeys.isEmpty { return true }
         // A layout of the author's own may set guides with `explicitAlignment`.
         if scannedLayouts < graph.layouts.count {
             hasOwnLayouts = hasOwnLayouts || graph.layouts[scannedLayouts...].contains { !$0.isBuiltIn }
             scannedLayouts = graph.layouts.count
         }
-        return hasOwnLayouts
+        return !guideKeys.isEmpty || hasOwnLayouts
     }
 
     /// Whether node `index` or a view inside it sets a guide. Children are made before their
