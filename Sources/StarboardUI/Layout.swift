@@ -181,8 +181,8 @@ struct LayoutEngine {
     private mutating func sizeModified(_ index: Int32, _ modifier: Modifier, _ proposal: Proposal) -> Size {
         let child = graph.firstChild(of: index)
         switch modifier {
-        case .frame(let index):
-            let spec = graph.frames[Int(index)]
+        case .frame(let frame):
+            let spec = graph.frames[Int(frame)]
             if let width = spec.width, let height = spec.height {
                 // A fixed frame is its own size whatever the child chooses; the child is sized when placed.
                 return Size(width: width, height: height)
@@ -747,8 +747,8 @@ struct LayoutEngine {
     private mutating func placeModified(_ index: Int32, _ modifier: Modifier, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         let child = graph.firstChild(of: index)
         switch modifier {
-        case .frame(let index):
-            let spec = graph.frames[Int(index)]
+        case .frame(let frame):
+            let spec = graph.frames[Int(frame)]
             let offer = frameOffer(spec, child, proposal)
             let origin = align(child, offer, in: rect, spec.alignment, mirrored: graph.nodes[Int(index)].mirrored)
             if spec.scrollsVertically {

@@ -61,6 +61,28 @@ struct EnvironmentTests {
         #expect(placed["narrow"] == CGRect(x: 30, y: 10, width: 10, height: 10))
     }
 
+    @Test func aFrameAlignsByItsOwnLayoutDirectionWhereTheDirectionChangesInside() throws {
+        // A frame's leading alignment is the right edge only where its own content runs right to
+        // left; the frames around it, laid out left to right, keep theirs.
+        func dot(_ id: String) -> some View {
+            Color.blue.frame(width: 10, height: 10).accessibilityIdentifier(id)
+        }
+        let view = VStack(spacing: 0) {
+            dot("plain").frame(width: 100, alignment: .leading)
+            dot("rtl").frame(width: 100, alignment: .leading).environment(\.layoutDirection, .rightToLeft)
+            dot("ltr").frame(width: 100, alignment: .leading)
+        }
+        let placed = Dictionary(uniqueKeysWithValues: try Renderer.render(view).accessibility.map { ($0.id, $0.frame) })
+        #expect(placed["plain"]?.minX == 0)
+        #expect(placed["rtl"]?.minX == 90)
+        #expect(placed["ltr"]?.minX == 0)
+        let mirrored = Dictionary(uniqueKeysWithValues: try Renderer.render(view, environment: environment { $0.layoutDirection = .rightToLeft })
+            .accessibility.map { ($0.id, $0.frame) })
+        #expect(mirrored["plain"]?.minX == 90)
+        #expect(mirrored["rtl"]?.minX == 90)
+        #expect(mirrored["ltr"]?.minX == 90)
+    }
+
     @Test func localeFormatsDatesAndNumbers() throws {
         let date = Date(timeIntervalSince1970: 1_796_083_200)
         let view = VStack { Text(date, style: .date); Text(1234.5, format: .number) }
