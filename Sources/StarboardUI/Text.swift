@@ -234,12 +234,9 @@ public struct Text: PrimitiveView, Equatable {
 
     public func _makeNodes(in graph: inout ViewGraph) {
         let environment = graph.environment
-        for run in [first] + rest {
-            for attribute in run.unsupported {
-                let warning = "AttributedString's \(attribute) is not drawn (on \u{201C}\(Auditor.short(run.string))\u{201D})"
-                if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
-            }
-        }
+        // Run by run, with no array of them all: most texts are one run and set nothing unsupported.
+        Self.warnOfUnsupported(first, in: &graph)
+        for run in rest { Self.warnOfUnsupported(run, in: &graph) }
         func resolve(_ run: Run) -> (String, Font, Paint) {
             var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
@@ -306,6 +303,13 @@ public struct Text: PrimitiveView, Equatable {
     /// A text's own color, as `foregroundStyle` on a `Text` sets it (colors only).
     public func foregroundStyle(_ color: Color) -> Text {
         foregroundColor(color)
+    }
+
+    private static func warnOfUnsupported(_ run: Run, in graph: inout ViewGraph) {
+        for attribute in run.unsupported {
+            let warning = "AttributedString's \(attribute) is not drawn (on \u{201C}\(Auditor.short(run.string))\u{201D})"
+            if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
+        }
     }
 
     /// A line under the text, as SwiftUI's `underline(_:pattern:color:)`; drawn solid in the
