@@ -120,6 +120,7 @@ def test_generate_catalogue_writes_a_package_whose_components_type_check(tmp_pat
         ["swiftc", "-typecheck", *map(str, sources), "-I", str(modules),
          # The system libraries' module maps, and those SwiftPM wrote for the C targets.
          *[flag for modulemap in sorted([*(REPO / "Sources").glob("C*/module.modulemap"),
+                                         *(REPO / "Sources").glob("C*/include/module.modulemap"),
                                          *(written for written in binary_path().parent.glob("C*.build/module.modulemap")
                                            if "-tool." not in written.parent.name)])
            for flag in ("-Xcc", f"-fmodule-map-file={modulemap}")],
