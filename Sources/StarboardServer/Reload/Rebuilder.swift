@@ -336,6 +336,17 @@ public final class Rebuilder: Sendable {
             usleep(20_000)
             tree += ProcessTree.descendants(of: child.pid).filter { !tree.contains($0) }
         }
+        // Freeze what is left, looking again until no process is left running: a compiler
+        // started after the last look would be orphaned by its build's death and live on. A
+        // stopped parent starts nothing, and its children stay its own until it dies.
+        var stopped: [pid_t] = []
+        for _ in 0..<50 {
+            let running = ([child.pid] + ProcessTree.descendants(of: child.pid)).filter { !stopped.contains($0) && ProcessTree.isRunning($0) }
+            if running.isEmpty { break }
+            for pid in running { _ = kill(pid, SIGSTOP) }
+            stopped += running
+        }
+        tree += stopped.filter { !tree.contains($0) }
         for pid in tree where ProcessTree.isRunning(pid) { _ = kill(pid, SIGKILL) }
         child.signalGroup(SIGKILL)
         // SIGKILL is delivered at once but the process ends a moment later.
