@@ -32,6 +32,19 @@ public struct AccessibilityInfo: Hashable, Sendable {
         return merged
     }
 
+    /// Takes what `outer` says where this says nothing: `merged(over:)` in place, without
+    /// copying the facts that are already set.
+    mutating func fill(from outer: AccessibilityInfo) {
+        if identifier == nil, let identifier = outer.identifier { self.identifier = identifier }
+        if label == nil, let label = outer.label { self.label = label }
+        if value == nil, let value = outer.value { self.value = value }
+        if hint == nil, let hint = outer.hint { self.hint = hint }
+        traits.formUnion(outer.traits)
+        removedTraits.formUnion(outer.removedTraits)
+        if outer.isHidden { isHidden = true }
+        if children == nil { children = outer.children }
+    }
+
     /// The traits in effect.
     var effectiveTraits: AccessibilityTraits { traits.subtracting(removedTraits) }
 }

@@ -862,11 +862,19 @@ struct LayoutEngine {
     /// text inside into its own label.
     private mutating func placeElement(_ index: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         var info = AccessibilityInfo()
+        var hasInfo = false
         var tap: TapTarget?
         var content = index
         peeling: while true {
             switch graph.nodes[Int(content)].kind {
-            case .modifier(.accessibility(let outer)): info = graph.accessibility[Int(outer)].merged(over: info)
+            case .modifier(.accessibility(let outer)):
+                // Inner facts win. The first entry is taken as it is (most runs have one).
+                if hasInfo {
+                    info = graph.accessibility[Int(outer)].merged(over: info)
+                } else {
+                    info = graph.accessibility[Int(outer)]
+                    hasInfo = true
+                }
             case .modifier(.tapTarget(let target)):
                 let next = graph.tapTargets[Int(target)]
                 if tap?.action == nil { tap = TapTarget(id: tap?.id ?? next.id, action: next.action, isGlobal: next.isGlobal) }
@@ -905,26 +913,32 @@ struct LayoutEngine {
         }
         let group = display.groups.count
         let behavior = info.children?.kind
-        if info.isHidden { hiddenDepth += 1 }
+        let hidesInside = info.isHidden
+        let hasLabel = info.label != nil
+        if hidesInside { hiddenDepth += 1 }
         if behavior == .ignore || behavior == .combine { suppressedDepth += 1 }
         if behavior == .combine { combining.append([]) }
-        placeGroup(content, proposal, in: rect, toRoot: toRoot) { attributes in
-            attributes.accessibility = info
-            attributes.tapTarget = tapID
-            attributes.elementID = id
-            attributes.traits = traits
-            attributes.isHidden = isHidden
-        }
+        // The facts move into the group: copied, each string would be retained and released.
+        var attributes = GroupAttributes()
+        attributes.accessibility = consume info
+        attributes.tapTarget = tapID
+        attributes.elementID = consume id
+        attributes.traits = traits
+        attributes.isHidden = isHidden
+        display.groups.append(attributes)
+        display.items.append(.beginGroup(Int32(group)))
+        place(content, proposal, at: rect.origin, toRoot: toRoot)
+        display.items.append(.endGroup)
         if behavior == .combine {
             let pieces = combining.removeLast()
-            if info.label == nil, !pieces.isEmpty {
+            if !hasLabel, !pieces.isEmpty {
                 let label = pieces.joined(separator: ", ")
                 display.groups[group].accessibility?.label = label
                 if listed { elements[element].label = label }
             }
         }
         if behavior == .ignore || behavior == .combine { suppressedDepth -= 1 }
-        if info.isHidden { hiddenDepth -= 1 }
+        if hidesInside { hiddenDepth -= 1 }
     }
 }
 

@@ -18,6 +18,9 @@ public struct ViewGraph {
     var texts: [TextNode] = []
     var frames: [FrameSpec] = []
     var accessibility: [AccessibilityInfo] = []
+    /// The entries of `accessibility` that more than one node refers to (empty, and no
+    /// allocation, unless a modifier was applied to several views at once).
+    private var sharedAccessibility: Set<Int32> = []
     var tapTargets: [TapTarget] = []
     /// What `onTapGesture` and `Button` do, by the index their tap target holds; each is given
     /// where the tap landed in the tap target's own coordinates.
@@ -88,6 +91,7 @@ public struct ViewGraph {
         texts.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         accessibility.removeAll(keepingCapacity: true)
+        if !sharedAccessibility.isEmpty { sharedAccessibility.removeAll(keepingCapacity: true) }
         tapTargets.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
         constantActions.removeAll(keepingCapacity: true)
@@ -228,16 +232,25 @@ public struct ViewGraph {
     /// entry (its own facts first, as layout reads a run of them); any other view is wrapped.
     /// Layout reads a run of accessibility nodes as one element anyway, so the result is the
     /// same with fewer nodes to build, size and place.
+    ///
+    /// A view's own entry is filled in place. An entry shared by several views (a modifier on a
+    /// `ForEach` gives all its elements one) is copied first, as a control may later take one
+    /// of those views alone (a picker's selected option).
     private mutating func mergeAccessibility(_ info: AccessibilityInfo, from mark: Int) {
         var shared: Int32?
         for slot in mark..<pending.count {
             let node = Int(pending[slot])
             if case .modifier(.accessibility(let inner)) = nodes[node].kind {
-                // A new entry: the inner one may be shared by the other views of a group.
-                accessibility.append(accessibility[Int(inner)].merged(over: info))
-                nodes[node].kind = .modifier(.accessibility(Int32(accessibility.count - 1)))
+                if sharedAccessibility.isEmpty || !sharedAccessibility.contains(inner) {
+                    accessibility[Int(inner)].fill(from: info)
+                } else {
+                    accessibility.append(accessibility[Int(inner)].merged(over: info))
+                    nodes[node].kind = .modifier(.accessibility(Int32(accessibility.count - 1)))
+                }
             } else {
-                if shared == nil {
+                if let shared {
+                    sharedAccessibility.insert(shared)
+                } else {
                     accessibility.append(info)
                     shared = Int32(accessibility.count - 1)
                 }

@@ -167,6 +167,27 @@ struct AccessibilityModifierTests {
         #expect(rendering.accessibility.map(\.value) == ["shared", "shared"])
     }
 
+    /// A view's own entry takes later facts in place; an entry a group's views share is copied
+    /// first when one of them alone takes more (as a control takes one built option), so the
+    /// other views keep theirs.
+    @Test func aSharedEntryIsCopiedBeforeOneViewTakesMore() throws {
+        var graph = ViewGraph(limits: RenderLimits())
+        Rectangle().accessibilityLabel("Own").accessibilityHint("Later")._makeNodes(in: &graph)
+        Group { Rectangle(); Circle() }.accessibilityLabel("Both")._makeNodes(in: &graph)
+        graph.wrapEach(from: graph.pending.count - 1, in: .accessibility(AccessibilityInfo(hint: "Only the circle")))
+        func entry(_ slot: Int) -> (index: Int32, info: AccessibilityInfo)? {
+            guard case .modifier(.accessibility(let index)) = graph.nodes[Int(graph.pending[slot])].kind else { return nil }
+            return (index, graph.accessibility[Int(index)])
+        }
+        let own = try #require(entry(0)), rectangle = try #require(entry(1)), circle = try #require(entry(2))
+        #expect(own.info == AccessibilityInfo(label: "Own", hint: "Later"))
+        #expect(rectangle.info == AccessibilityInfo(label: "Both"))
+        #expect(circle.info == AccessibilityInfo(label: "Both", hint: "Only the circle"))
+        #expect(rectangle.index != circle.index)
+        // Own entry filled in place, the shared one once, the circle's copy: three, not four.
+        #expect(graph.accessibility.count == 3)
+    }
+
     /// A tap target between two accessibility modifiers still makes one element with both.
     @Test func aTapBetweenAccessibilityModifiersStaysOneElement() throws {
         let rendering = try Renderer.render(
