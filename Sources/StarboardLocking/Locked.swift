@@ -20,7 +20,9 @@ import Darwin
 /// non-Sendable value cannot stay reachable outside the lock.
 public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// Unchecked by the runtime's exclusivity enforcement: the mutex already makes every
+    /// access exclusive (taking it again traps), and the check cost a call per access.
+    @exclusivity(unchecked) private var value: Value
 
     public init(_ value: consuming sending Value) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

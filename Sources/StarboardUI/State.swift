@@ -43,14 +43,29 @@ extension State where Value: ExpressibleByNilLiteral {
 
 /// Storage behind a property that a view's actions write through (`@State`, `@Inspectable`).
 public final class ValueBox<Value>: @unchecked Sendable {
-    // One render uses one instance on one thread at a time: no lock needed.
-    public var value: Value
+    // One render uses one instance on one thread at a time: no lock needed, and no dynamic
+    // exclusivity check either (a body reads its properties dozens of times per render, and
+    // each check was a runtime call; no access to a box overlaps another). The stored
+    // properties are private behind accessors: a client module reaching a public stored
+    // property of a class directly checks the access itself, whatever the attribute says.
+    @exclusivity(unchecked) private var stored: Value
+    @exclusivity(unchecked) private var storedSlot: Int32 = -1
+
+    public var value: Value {
+        @inline(__always) get { stored }
+        @inline(__always) set { stored = newValue }
+        @inline(__always) _modify { yield &stored }
+    }
+
     /// Where a read of an `@Inspectable`'s storage is noted (``PropertyReads``): the property's
     /// place in its component's declaration, or -1 for storage no one watches (`@State`).
-    public var readSlot: Int32 = -1
+    public var readSlot: Int32 {
+        @inline(__always) get { storedSlot }
+        @inline(__always) set { storedSlot = newValue }
+    }
 
     public init(_ value: Value) {
-        self.value = value
+        stored = value
     }
 }
 
