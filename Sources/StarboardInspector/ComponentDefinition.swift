@@ -93,11 +93,12 @@ public struct ComponentDefinition: Sendable {
             }
             return try C(from: InstanceDecoder(component: name, fields: fields, others: others.values))
         }
-        // A component with no `@State` (or other dynamic property) of its own is the same
-        // instance whatever it rendered before once its `@Inspectable`s hold the new values, so
-        // renders reuse kept instances and fill their storage in place: decoding a fresh one
-        // allocated the storage of every property, the decoder's container and its field list.
-        let reusable = !declared.values.contains { $0 is any DynamicProperty }
+        // A component with no `@State` (or other dynamic property that keeps state: an
+        // `@Environment` keeps none) is the same instance whatever it rendered before once its
+        // `@Inspectable`s hold the new values, so renders reuse kept instances and fill their
+        // storage in place: decoding a fresh one allocated the storage of every property, the
+        // decoder's container and its field list, and looked up generic metadata for each.
+        let reusable = !declared.values.contains { $0 is any DynamicProperty && !($0 is any _KeepsNoState) }
         // After a tap the instance draws what its inspectable values say unless it holds state
         // an action can change (`@State`, an observed object).
         let drawsItsValues = !declared.values.contains { $0 is any DynamicProperty && !($0 is any _UnchangedByActions) }

@@ -212,5 +212,10 @@ public final class LayoutCount {
 /// changed none of those, so the tap's layout can be its render.
 public protocol _UnchangedByActions {}
 
-extension Environment: _UnchangedByActions {}
-extension Namespace: _UnchangedByActions {}
+/// A dynamic property that keeps nothing of its own (`@Environment`, `@Namespace`): reading it
+/// reads the render under way. A component that holds only these besides its `@Inspectable`s is
+/// the same instance whatever it drew before, so renders may reuse one and refill its values.
+public protocol _KeepsNoState: _UnchangedByActions {}
+
+extension Environment: _KeepsNoState {}
+extension Namespace: _KeepsNoState {}
