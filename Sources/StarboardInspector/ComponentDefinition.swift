@@ -102,7 +102,9 @@ public struct ComponentDefinition: Sendable {
         // After a tap the instance draws what its inspectable values say unless it holds state
         // an action can change (`@State`, an observed object).
         let drawsItsValues = !declared.values.contains { $0 is any DynamicProperty && !($0 is any _UnchangedByActions) }
-        let kept = Locked<[KeptInstance<C>]>([])
+        // Held as AnyObject: this closure is generic over C and not specialized, and popping
+        // a `KeptInstance<C>?` looked up the optional's metadata at run time on every render.
+        let kept = Locked<[AnyObject]>([])
         @Sendable func refill(_ instance: KeptInstance<C>, with values: PropertyValues) throws(PropertyError) {
             for (index, (property, _)) in wrappers.enumerated() {
                 // The same checks, in the same order, as a fresh instance's init(from:) makes.
@@ -135,13 +137,16 @@ public struct ComponentDefinition: Sendable {
         let title = C.title
         self.makeRendering = { values, environment, audit, recordingReads in
             let instance: KeptInstance<C>?
-            if reusable, let spare = kept.withLock({ $0.popLast() }) {
+            if reusable, let object = kept.withLock({ $0.popLast() }) {
+                let spare = unsafeDowncast(object, to: KeptInstance<C>.self)
                 try refill(spare, with: values)
                 instance = spare
             } else {
                 instance = nil
             }
-            let view = try instance?.instance ?? instantiate(values)
+            // Not `instance?.instance ?? …`: a `C?` in this unspecialized closure is a lookup too.
+            let view: C
+            if let instance { view = instance.instance } else { view = try instantiate(values) }
             let rendering: Rendering
             do {
                 rendering = try Renderer.render(view, title: title, environment: environment, audit: audit, recordingReads: recordingReads)

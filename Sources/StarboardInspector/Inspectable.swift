@@ -161,8 +161,7 @@ extension Inspectable: InspectableProperty {
     }
 
     func refill(with value: PropertyValue) throws(NotFillable) {
-        guard let typed = Value(propertyValue: value) else { throw .wrongKind }
-        storage.value = typed
+        guard Value._fill(storage, from: value) else { throw .wrongKind }
     }
 }
 

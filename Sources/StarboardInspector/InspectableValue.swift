@@ -7,10 +7,21 @@ public protocol InspectableValue: Sendable {
     init?(propertyValue: PropertyValue)
     /// Constraints every property of this type gets, such as a choice's cases.
     static var intrinsicConstraints: Constraints { get }
+    /// Puts the value `propertyValue` holds in `box`; false when it holds another kind. How a
+    /// kept instance is refilled: inside a conformance the optional the initializer returns needs
+    /// no lookup of its metadata, which generic code made on every property of every render.
+    static func _fill(_ box: ValueBox<Self>, from propertyValue: PropertyValue) -> Bool
 }
 
 extension InspectableValue {
     public static var intrinsicConstraints: Constraints { Constraints() }
+
+    @inlinable
+    public static func _fill(_ box: ValueBox<Self>, from propertyValue: PropertyValue) -> Bool {
+        guard let value = Self(propertyValue: propertyValue) else { return false }
+        box.value = value
+        return true
+    }
 }
 
 extension Int: InspectableValue {
