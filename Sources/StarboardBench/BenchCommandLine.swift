@@ -41,7 +41,8 @@ public enum BenchCommandLine {
           --render-cost          Only instructions per warm render of each seed component against a
                                  minimal writer of the same SVG bytes, allocations per warm render
                                  and deflate per render message (instructions counted by callgrind
-                                 when valgrind is installed; no servers).
+                                 when valgrind is installed, with deterministic hashing, so a run
+                                 repeats to the instruction; no servers).
           --callgrind-out DIR    With --render-cost: keep callgrind's files in DIR (callgrind_annotate).
           --plain-subscribers    Fan-out and memory with subscribers that do not negotiate
                                  permessage-deflate (by default they offer it as browsers do).

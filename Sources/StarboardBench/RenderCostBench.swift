@@ -195,8 +195,12 @@ public enum RenderCostBench {
             "--tool=callgrind", "--callgrind-out-file=\(outFile)", "--collect-atstart=no",
             "--toggle-collect=starboard_cost_measured", binary, "--render-cost-child", component, kind.rawValue, "\(countedCalls)",
         ]
+        // Hashing seeded the same in every child: a random seed moves dictionary and set work
+        // by a few hundred instructions a render between runs, which hid differences that size.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         let output: ChildProcess.Output
-        do { output = try ChildProcess.run(valgrind, arguments: arguments) } catch {
+        do { output = try ChildProcess.run(valgrind, arguments: arguments, environment: environment) } catch {
             throw BenchError("valgrind did not run: \(error)")
         }
         guard output.succeeded else {
