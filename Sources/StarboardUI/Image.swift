@@ -111,7 +111,7 @@ public struct Image: PrimitiveView, Equatable {
         } else {
             // Once per name: a row of five missing stars is one thing to fix.
             let message = "no symbol \"\(name)\": Starboard draws \(Symbol.table.count) symbols (see docs/swiftui.md); a placeholder stands in"
-            if !graph.warnings.contains(message) { graph.warnings.append(message) }
+            graph.warnOnce(message)
             graph.addShape(.roundedRectangle(cornerRadius: side / 5), ShapeDrawing(stroke: Stroke(
                 paint: foreground, style: StrokeStyle(lineWidth: 1, dash: [2, 2])
             )))

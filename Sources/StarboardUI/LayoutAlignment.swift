@@ -163,6 +163,6 @@ extension ViewGraph {
 
     private mutating func warnCustom(_ key: AlignmentKey, in container: String) {
         let message = "\(container) aligns on \(key.typeName), an AlignmentID of your own, which Starboard does not line up yet: it is centred"
-        if !warnings.contains(message) { warnings.append(message) }
+        warnOnce(message)
     }
 }

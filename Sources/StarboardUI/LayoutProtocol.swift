@@ -572,6 +572,6 @@ extension LayoutEngine {
     }
 
     mutating func warn(_ message: String) {
-        if !graph.warnings.contains(message) { graph.warnings.append(message) }
+        graph.warnOnce(message)
     }
 }

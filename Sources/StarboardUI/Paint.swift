@@ -75,10 +75,9 @@ extension ViewGraph {
         for problem in style.assetProblems { warnOfMissingColor(problem) }
     }
 
-    /// Warns of `problem`, a missing colour's (once per message).
+    /// Warns of `problem`, a missing colour's, if there is one.
     mutating func warnOfMissingColor(_ problem: String?) {
-        guard let problem, !warnings.contains(problem) else { return }
-        warnings.append(problem)
+        if let problem { warnOnce(problem) }
     }
 }
 

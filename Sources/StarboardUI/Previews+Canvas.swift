@@ -65,7 +65,7 @@ public struct _PreviewCanvasModifier: ViewModifier {
                 if graph.declaredCanvas.device == nil { graph.declaredCanvas.device = .standard }
                 let warning = "unknown preview device \"\(name.rawValue)\"; shown on the \(Device.standard.name). Known devices: "
                     + Device.all.map(\.name).joined(separator: ", ")
-                if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
+                graph.warnOnce(warning)
             }
         }
         let mark = graph.pending.count

@@ -108,7 +108,7 @@ extension Symbol {
         if table[varied] != nil { return varied }
         if table[name] != nil {
             let message = "no symbol \"\(varied)\" for .symbolVariant on \"\(name)\": Starboard draws \(table.count) symbols (see docs/swiftui.md); \"\(name)\" stands in"
-            if !graph.warnings.contains(message) { graph.warnings.append(message) }
+            graph.warnOnce(message)
         }
         return name
     }

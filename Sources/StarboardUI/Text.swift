@@ -308,7 +308,7 @@ public struct Text: PrimitiveView, Equatable {
     private static func warnOfUnsupported(_ run: Run, in graph: inout ViewGraph) {
         for attribute in run.unsupported {
             let warning = "AttributedString's \(attribute) is not drawn (on \u{201C}\(Auditor.short(run.string))\u{201D})"
-            if !graph.warnings.contains(warning) { graph.warnings.append(warning) }
+            graph.warnOnce(warning)
         }
     }
 

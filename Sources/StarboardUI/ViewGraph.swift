@@ -37,7 +37,8 @@ public struct ViewGraph {
     /// ``Layout`` values of layout nodes, and what views tell their layouts (``LayoutTrait``).
     var layouts: [LayoutEntry] = []
     var traits: [LayoutTrait] = []
-    /// What a render should tell its author (a symbol Starboard cannot draw, say).
+    /// What a render should tell its author (a symbol Starboard cannot draw, say), each once
+    /// (``warnOnce(_:)``).
     var warnings: [String] = []
     /// Told of every composite view as it is built, with the number of nodes made so far; set
     /// only while previews are captured.
@@ -153,6 +154,12 @@ public struct ViewGraph {
     /// Names the style whose body broke the depth limit, if that is what just happened.
     mutating func blameDepth(onStyle style: String, kind: String) {
         if case .depth(let limit) = exceeded { exceeded = .styleDepth(style: style, kind: kind, limit: limit) }
+    }
+
+    /// Adds `message` to the render's warnings unless it is there already: the same problem in
+    /// many views is one thing to fix.
+    mutating func warnOnce(_ message: String) {
+        if !warnings.contains(message) { warnings.append(message) }
     }
 
     // MARK: - Adding nodes
