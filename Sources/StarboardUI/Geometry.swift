@@ -170,4 +170,8 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     public var isIdentity: Bool { self == .identity }
+
+    /// It only moves (no scale, turn or skew): what it maps keeps its size and lines up with
+    /// the screen's edges.
+    var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 }

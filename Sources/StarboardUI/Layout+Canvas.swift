@@ -94,7 +94,7 @@ extension LayoutEngine {
     mutating func placeIgnoringSafeArea(_ index: Int32, _ edges: Edge.Set, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform) {
         let child = graph.firstChild(of: index)
         // Only a view that is merely moved (not scaled or turned) lines up with the screen's edges.
-        guard let area = screenArea, !edges.isEmpty, toRoot.a == 1, toRoot.b == 0, toRoot.c == 0, toRoot.d == 1 else {
+        guard let area = screenArea, !edges.isEmpty, toRoot.isTranslation else {
             place(child, proposal, at: rect.origin, toRoot: toRoot)
             return
         }
@@ -123,7 +123,7 @@ extension LayoutEngine {
     /// when the content overflows, so a list that fits draws as before.
     mutating func placeScrolled(_ child: Int32, _ offer: Proposal, at origin: Point, in rect: Rect, toRoot: AffineTransform) {
         var visible = rect
-        if let area = screenArea, toRoot.a == 1, toRoot.b == 0, toRoot.c == 0, toRoot.d == 1 {
+        if let area = screenArea, toRoot.isTranslation {
             let frame = rect.offsetBy(dx: toRoot.tx, dy: toRoot.ty)
             let tolerance = 0.01
             let above = frame.minY <= area.safe.minY + tolerance ? max(0, frame.minY - area.screen.minY) : 0
@@ -137,12 +137,10 @@ extension LayoutEngine {
             place(child, offer, at: origin, toRoot: toRoot)
             return
         }
-        display.groups.append(GroupAttributes())
-        display.groups[display.groups.count - 1].clip = (Clip(geometry: .rectangle, evenOdd: false), visible)
-        display.groups[display.groups.count - 1].clipScrolls = true
-        display.items.append(.beginGroup(Int32(display.groups.count - 1)))
-        place(child, offer, at: origin, toRoot: toRoot)
-        display.items.append(.endGroup)
+        placeGroup(child, offer, at: origin, toRoot: toRoot) {
+            $0.clip = (Clip(geometry: .rectangle, evenOdd: false), visible)
+            $0.clipScrolls = true
+        }
     }
 }
 

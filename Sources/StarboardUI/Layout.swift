@@ -799,32 +799,32 @@ struct LayoutEngine {
             let pivot = rect.point(at: anchor)
             let inner = AffineTransform.scale(x, y, about: pivot).followed(by: toRoot)
             viewRecords[Int(currentRecord)].frame = inner.boundingBox(of: rect)
-            placeGroup(child, proposal, in: rect, toRoot: inner) {
+            placeGroup(child, proposal, at: rect.origin, toRoot: inner) {
                 $0.transform = .scale(x: x, y: y, about: pivot)
             }
         case .rotation(let angle, let anchor):
             let pivot = rect.point(at: anchor)
             let inner = AffineTransform.rotation(angle, about: pivot).followed(by: toRoot)
             viewRecords[Int(currentRecord)].frame = inner.boundingBox(of: rect)
-            placeGroup(child, proposal, in: rect, toRoot: inner) {
+            placeGroup(child, proposal, at: rect.origin, toRoot: inner) {
                 $0.transform = .rotate(degrees: angle.degrees, about: pivot)
             }
         case .opacity(let value):
-            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.opacity = min(max(value, 0), 1) }
+            placeGroup(child, proposal, at: rect.origin, toRoot: toRoot) { $0.opacity = min(max(value, 0), 1) }
         case .filter(let index):
             let filter = graph.filters[Int(index)]
             guard !filter.isIdentity else {
                 place(child, proposal, at: rect.origin, toRoot: toRoot)
                 return
             }
-            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.filter = filter }
+            placeGroup(child, proposal, at: rect.origin, toRoot: toRoot) { $0.filter = filter }
         case .clip(let index):
             let clip = graph.clips[Int(index)]
-            placeGroup(child, proposal, in: rect, toRoot: toRoot) { $0.clip = (clip, rect) }
+            placeGroup(child, proposal, at: rect.origin, toRoot: toRoot) { $0.clip = (clip, rect) }
         case .group(let index):
             let effect = graph.groupEffects[Int(index)]
             let matrix = effect.transform.map { $0.about(rect.origin) }
-            placeGroup(child, proposal, in: rect, toRoot: matrix.map { $0.followed(by: toRoot) } ?? toRoot) {
+            placeGroup(child, proposal, at: rect.origin, toRoot: matrix.map { $0.followed(by: toRoot) } ?? toRoot) {
                 $0.transform = matrix.map { .matrix($0) }
                 $0.opacity = effect.opacity
                 $0.blendMode = effect.blendMode
@@ -844,13 +844,18 @@ struct LayoutEngine {
 
     /// The group's attributes are set in place in the display list (`attributes`): built in a
     /// local and appended, they were copied whole, every string retained and released.
-    private mutating func placeGroup(
-        _ child: Int32, _ proposal: Proposal, in rect: Rect, toRoot: AffineTransform, attributes: (inout GroupAttributes) -> Void
+    mutating func placeGroup(
+        _ child: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform, attributes: (inout GroupAttributes) -> Void
     ) {
         display.groups.append(GroupAttributes())
         attributes(&display.groups[display.groups.count - 1])
+        placeInLastGroup(child, proposal, at: origin, toRoot: toRoot)
+    }
+
+    /// Places `child` inside the group last appended to the display list.
+    private mutating func placeInLastGroup(_ child: Int32, _ proposal: Proposal, at origin: Point, toRoot: AffineTransform) {
         display.items.append(.beginGroup(Int32(display.groups.count - 1)))
-        place(child, proposal, at: rect.origin, toRoot: toRoot)
+        place(child, proposal, at: origin, toRoot: toRoot)
         display.items.append(.endGroup)
     }
 
@@ -926,9 +931,7 @@ struct LayoutEngine {
         attributes.traits = traits
         attributes.isHidden = isHidden
         display.groups.append(attributes)
-        display.items.append(.beginGroup(Int32(group)))
-        place(content, proposal, at: rect.origin, toRoot: toRoot)
-        display.items.append(.endGroup)
+        placeInLastGroup(content, proposal, at: rect.origin, toRoot: toRoot)
         if behavior == .combine {
             let pieces = combining.removeLast()
             if !hasLabel, !pieces.isEmpty {

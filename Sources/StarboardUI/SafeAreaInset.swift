@@ -121,7 +121,7 @@ extension LayoutEngine {
         _ child: Int32, _ offer: Proposal, at origin: Point, bar: Int32, _ inset: _SafeAreaInsetLayout, in rect: Rect, toRoot: AffineTransform
     ) {
         // Only a view that is merely moved (not scaled or turned) lines up with the bar's edge.
-        guard toRoot.a == 1, toRoot.b == 0, toRoot.c == 0, toRoot.d == 1 else {
+        guard toRoot.isTranslation else {
             place(child, offer, at: origin, toRoot: toRoot)
             return
         }
