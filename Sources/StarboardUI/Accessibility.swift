@@ -21,18 +21,12 @@ public struct AccessibilityInfo: Hashable, Sendable {
 
     /// Later modifiers fill what earlier ones left empty, as chained SwiftUI accessibility modifiers do.
     func merged(over inner: AccessibilityInfo) -> AccessibilityInfo {
-        var merged = AccessibilityInfo(
-            identifier: identifier ?? inner.identifier, label: label ?? inner.label,
-            value: value ?? inner.value, hint: hint ?? inner.hint
-        )
-        merged.traits = traits.union(inner.traits)
-        merged.removedTraits = removedTraits.union(inner.removedTraits)
-        merged.isHidden = isHidden || inner.isHidden
-        merged.children = children ?? inner.children
+        var merged = self
+        merged.fill(from: inner)
         return merged
     }
 
-    /// Takes what `outer` says where this says nothing: `merged(over:)` in place, without
+    /// Takes what `outer` says where this says nothing: ``merged(over:)`` in place, without
     /// copying the facts that are already set.
     mutating func fill(from outer: AccessibilityInfo) {
         if identifier == nil, let identifier = outer.identifier { self.identifier = identifier }
