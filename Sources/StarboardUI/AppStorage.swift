@@ -106,30 +106,30 @@ extension AppStorage {
     /// A `Bool`, `Int`, `Double`, `String`, `URL`, `Data` or `Date` under `key`, `wrappedValue`
     /// until something writes it.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: _StoredValue {
-        slot = StoredSlot(key: key, scope: .app, default: wrappedValue, read: Value._fromStored, write: { $0 })
+        slot = StoredSlot(key: key, scope: .app, default: wrappedValue)
     }
 
     /// An enumeration kept as its raw integer.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: RawRepresentable, Value.RawValue == Int {
-        slot = StoredSlot(key: key, scope: .app, default: wrappedValue, read: { Int._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+        slot = StoredSlot(key: key, scope: .app, default: wrappedValue)
     }
 
     /// An enumeration kept as its raw string.
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: RawRepresentable, Value.RawValue == String {
-        slot = StoredSlot(key: key, scope: .app, default: wrappedValue, read: { String._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+        slot = StoredSlot(key: key, scope: .app, default: wrappedValue)
     }
 
     /// An optional value under `key`, nil until something writes it; writing nil removes it.
     public init<Wrapped: _StoredValue>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped? {
-        slot = StoredSlot(key: key, scope: .app, default: nil, read: { Wrapped._fromStored($0) }, write: { $0 })
+        slot = StoredSlot(key: key, scope: .app)
     }
 
     public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == Int {
-        slot = StoredSlot(key: key, scope: .app, default: nil, read: { Int._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
+        slot = StoredSlot(key: key, scope: .app)
     }
 
     public init<Wrapped: RawRepresentable>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped?, Wrapped.RawValue == String {
-        slot = StoredSlot(key: key, scope: .app, default: nil, read: { String._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
+        slot = StoredSlot(key: key, scope: .app)
     }
 }
 
@@ -137,27 +137,27 @@ extension SceneStorage {
     /// A `Bool`, `Int`, `Double`, `String`, `URL`, `Data` or `Date` under `key`, `wrappedValue`
     /// until something writes it.
     public init(wrappedValue: Value, _ key: String) where Value: _StoredValue {
-        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue, read: Value._fromStored, write: { $0 })
+        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue)
     }
 
     public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == Int {
-        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue, read: { Int._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue)
     }
 
     public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == String {
-        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue, read: { String._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+        slot = StoredSlot(key: key, scope: .scene, default: wrappedValue)
     }
 
     public init<Wrapped: _StoredValue>(_ key: String) where Value == Wrapped? {
-        slot = StoredSlot(key: key, scope: .scene, default: nil, read: { Wrapped._fromStored($0) }, write: { $0 })
+        slot = StoredSlot(key: key, scope: .scene)
     }
 
     public init<Wrapped: RawRepresentable>(_ key: String) where Value == Wrapped?, Wrapped.RawValue == Int {
-        slot = StoredSlot(key: key, scope: .scene, default: nil, read: { Int._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
+        slot = StoredSlot(key: key, scope: .scene)
     }
 
     public init<Wrapped: RawRepresentable>(_ key: String) where Value == Wrapped?, Wrapped.RawValue == String {
-        slot = StoredSlot(key: key, scope: .scene, default: nil, read: { String._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
+        slot = StoredSlot(key: key, scope: .scene)
     }
 }
 
@@ -187,6 +187,41 @@ extension SceneStorage: Decodable {
             codingPath: decoder.codingPath,
             debugDescription: "@SceneStorage properties take their declared value in Starboard, they are not decoded"
         ))
+    }
+}
+
+// MARK: - How each kind of value is read and written, for both wrappers
+
+extension StoredSlot where Value: _StoredValue {
+    convenience init(key: String, scope: Scope, default defaultValue: Value) {
+        self.init(key: key, scope: scope, default: defaultValue, read: Value._fromStored, write: { $0 })
+    }
+}
+
+extension StoredSlot where Value: RawRepresentable, Value.RawValue == Int {
+    convenience init(key: String, scope: Scope, default defaultValue: Value) {
+        self.init(key: key, scope: scope, default: defaultValue, read: { Int._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+    }
+}
+
+extension StoredSlot where Value: RawRepresentable, Value.RawValue == String {
+    convenience init(key: String, scope: Scope, default defaultValue: Value) {
+        self.init(key: key, scope: scope, default: defaultValue, read: { String._fromStored($0).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+    }
+}
+
+extension StoredSlot {
+    /// An optional value: nil until written, and writing nil removes the key.
+    convenience init<Wrapped: _StoredValue>(key: String, scope: Scope) where Value == Wrapped? {
+        self.init(key: key, scope: scope, default: nil, read: { Wrapped._fromStored($0) }, write: { $0 })
+    }
+
+    convenience init<Wrapped: RawRepresentable>(key: String, scope: Scope) where Value == Wrapped?, Wrapped.RawValue == Int {
+        self.init(key: key, scope: scope, default: nil, read: { Int._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
+    }
+
+    convenience init<Wrapped: RawRepresentable>(key: String, scope: Scope) where Value == Wrapped?, Wrapped.RawValue == String {
+        self.init(key: key, scope: scope, default: nil, read: { String._fromStored($0).flatMap(Wrapped.init(rawValue:)) }, write: { $0?.rawValue })
     }
 }
 
