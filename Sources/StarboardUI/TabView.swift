@@ -36,10 +36,12 @@ public struct TabView<SelectionValue: Hashable, Content: View>: PrimitiveView {
                 graph.warnings.append("TabView(selection:) is \(selection.wrappedValue) and no tab has that tag(_:); the first tab is shown")
             }
         }
+        // A tap on a tab (or a page's dot): the bound selection takes its tag, else the session
+        // keeps its index.
+        let select = { (index: Int) in
+            if let selection, let tag = tagged[index].tag?.base as? SelectionValue { selection.wrappedValue = tag } else { session.selectedTabs[key] = index }
+        }
         if let index = graph.environment.tabViewStyling.pageIndex {
-            let select = { (index: Int) in
-                if let selection, let tag = tagged[index].tag?.base as? SelectionValue { selection.wrappedValue = tag } else { session.selectedTabs[key] = index }
-            }
             // Pages: the selected one offered the whole tab view, the dots over its bottom edge.
             ZStack(alignment: .bottom) {
                 _BuiltNodes(nodes: [tabs[selected]])
@@ -52,14 +54,11 @@ public struct TabView<SelectionValue: Hashable, Content: View>: PrimitiveView {
             return
         }
         let items = tabs.enumerated().map { index, tab in
-            let tag = tagged[index].tag?.base as? SelectionValue
-            return _TabBarItem(
+            _TabBarItem(
                 index: index, label: graph.tabFact(of: tab, in: graph.navigation.tabItems),
                 badge: graph.tabFact(of: tab, in: graph.navigation.badges),
                 isSelected: index == selected,
-                select: {
-                    if let selection, let tag { selection.wrappedValue = tag } else { session.selectedTabs[key] = index }
-                }
+                select: { select(index) }
             )
         }
         VStack(spacing: 0) {
