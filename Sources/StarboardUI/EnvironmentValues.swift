@@ -215,7 +215,6 @@ enum CurrentGraph {
     }
 
     static var environment: EnvironmentValues {
-        guard let pointer = pthread_getspecific(key) else { return EnvironmentValues() }
-        return pointer.assumingMemoryBound(to: ViewGraph.self).pointee.environment
+        graph?.pointee.environment ?? EnvironmentValues()
     }
 }
