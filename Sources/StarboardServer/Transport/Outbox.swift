@@ -46,7 +46,7 @@ final class Outbox: Sendable {
     let maxFrames: Int
     private let maxBytes: Int
     /// Messages refused unread because their client (one that compresses) was past its read
-    /// budget, since the server started.
+    /// budget or had three quarters of its queue waiting, since the server started.
     let refusedMessages = Atomic<Int>(0)
     /// Times reading from a client stopped because three quarters of its queue waited.
     let queuePauses = Atomic<Int>(0)

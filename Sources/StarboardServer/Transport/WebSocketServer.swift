@@ -98,7 +98,7 @@ public final class WebSocketServer: Sendable {
     public var eventLoop: any EventLoop { self }
 
     /// Messages refused unread so far because their client (one that compresses) was past its
-    /// read budget (see ``ReadBudget``).
+    /// read budget (see ``ReadBudget``) or had three quarters of its queue waiting.
     var refusedMessages: Int { outbox.refusedMessages.load(ordering: .relaxed) }
 
     /// Times so far that reading from a client stopped because three quarters of
