@@ -33,9 +33,10 @@ pid_t starboard_spawn(const char *path, char *const argv[], char *const envp[], 
      * cheap in a server with a large heap (fork would copy its page tables). */
     pid_t child = vfork();
     if (child == 0) {
-        /* A process group of its own: the caller can stop the child and everything it started
-         * (swift build's compilers and linkers) with one kill(-pid, …). */
-        if ((flags & STARBOARD_SPAWN_OWN_GROUP) && setpgid(0, 0) != 0) fail_in_child(report[1], errno);
+        /* A session (and so a process group) of its own: whatever the child starts stays in the
+         * session even when it leads a group of its own (as swift build starts each compiler) or
+         * outlives its parent, so the caller can find all of it to stop it. */
+        if ((flags & STARBOARD_SPAWN_OWN_SESSION) && setsid() < 0) fail_in_child(report[1], errno);
         if (flags & STARBOARD_SPAWN_DIE_WITH_PARENT) {
             if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) fail_in_child(report[1], errno);
             if (getppid() != parent) _exit(127);

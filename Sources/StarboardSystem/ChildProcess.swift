@@ -47,9 +47,10 @@ public final class ChildProcess: Sendable {
         /// SIGTERM to the child when the thread that started it ends (a bench killed mid-run
         /// leaves no server behind).
         public var dieWithParent = false
-        /// A process group of its own, so ``signalGroup(_:)`` reaches whatever the child starts
-        /// (`swift build`'s compilers and linkers), and a terminal's Ctrl-C does not.
-        public var ownProcessGroup = false
+        /// A session of its own (so also a process group of its own): ``ProcessTree/members(ofSession:)``
+        /// with the child's pid finds whatever it started, in whichever group and under whichever
+        /// parent (`swift build`'s compilers and linkers), and a terminal's Ctrl-C does not reach it.
+        public var ownSession = false
 
         public init(stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit) {
             self.stdin = stdin
@@ -107,7 +108,7 @@ public final class ChildProcess: Sendable {
             }
             let started: pid_t = childEnds.withUnsafeBufferPointer { fds in
                 argv.withUnsafeBufferPointer { argvPointer in
-                    let flags = (options.dieWithParent ? STARBOARD_SPAWN_DIE_WITH_PARENT : 0) | (options.ownProcessGroup ? STARBOARD_SPAWN_OWN_GROUP : 0)
+                    let flags = (options.dieWithParent ? STARBOARD_SPAWN_DIE_WITH_PARENT : 0) | (options.ownSession ? STARBOARD_SPAWN_OWN_SESSION : 0)
                     let run = { (envpPointer: UnsafePointer<UnsafeMutablePointer<CChar>?>) in
                         if let folder = options.workingDirectory {
                             return starboard_spawn(executable, argvPointer.baseAddress, envpPointer, folder, fds.baseAddress, flags)
@@ -180,7 +181,7 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Sends `signal` to the child's process group (see ``Options/ownProcessGroup``): the child and
+    /// Sends `signal` to the child's process group (see ``Options/ownSession``): the child and
     /// all it started that is still in the group, even once the child itself has been reaped.
     public func signalGroup(_ signal: Int32) {
         _ = Glibc.kill(-pid, signal)
@@ -245,12 +246,12 @@ extension ChildProcess {
     /// `started` gets the child as soon as it runs (to stop it from another thread).
     public static func run(_ executable: String, arguments: [String] = [], input: [UInt8]? = nil,
                            stderr: Stream = .pipe, environment: [String: String]? = nil,
-                           workingDirectory: String? = nil, ownProcessGroup: Bool = false,
+                           workingDirectory: String? = nil, ownSession: Bool = false,
                            started: (ChildProcess) -> Void = { _ in }) throws(SystemError) -> Output {
         var options = Options(stdin: input == nil ? .null : .pipe, stdout: .pipe, stderr: stderr)
         options.environment = environment
         options.workingDirectory = workingDirectory
-        options.ownProcessGroup = ownProcessGroup
+        options.ownSession = ownSession
         let child = try ChildProcess(executable, arguments: arguments, options: options)
         started(child)
         var output = Output(termination: .exited(0), stdout: [], stderr: [])

@@ -102,20 +102,27 @@ import Testing
         })
     }
 
-    @Test func stoppingABuildStopsWhatItStartedInOtherGroups() throws {
-        // A shell whose child leads a group of its own, as swift build starts its compilers.
+    @Test func stoppingABuildStopsWhatItStartedInOtherGroupsAndWhatOutlivedItsParent() throws {
+        // A shell with a child leading a group of its own, as swift build starts its compilers,
+        // and a grandchild whose parent has ended, as a compiler is left when its driver dies
+        // first, in a group of its own too: it has been handed to init and is below nothing of the build's.
         let shell = try #require(ChildProcess.find("sh"))
         var options = ChildProcess.Options(stdin: .null, stdout: .null, stderr: .null)
-        options.ownProcessGroup = true
-        let child = try ChildProcess(shell, arguments: ["-c", "setsid sleep 60 & sleep 60 & wait"], options: options)
-        var tree: [pid_t] = []
-        for _ in 0..<200 where tree.count < 2 {
+        options.ownSession = true
+        let script = #"perl -e 'setpgrp(0, 0); exec @ARGV' sleep 60 & perl -e 'fork and exit; setpgrp(0, 0); exec "sleep", 61'; wait"#
+        let child = try ChildProcess(shell, arguments: ["-c", script], options: options)
+        var session: [pid_t] = []
+        for _ in 0..<300 where session.count < 3 {
             usleep(10_000)
-            tree = ProcessTree.descendants(of: child.pid)
+            session = ProcessTree.members(ofSession: child.pid)
         }
-        #expect(tree.count >= 2)
+        let below = ProcessTree.descendants(of: child.pid)
+        let orphans = session.filter { $0 != child.pid && !below.contains($0) }
+        #expect(session.count == 3, "the shell, its sleep in a group of its own and the orphaned sleep")
+        #expect(orphans.count == 1)
         Rebuilder.stopTree(of: child)
         #expect(child.wait() != .exited(0))
-        #expect(!tree.contains(where: ProcessTree.isRunning))
+        #expect(!session.contains(where: ProcessTree.isRunning))
+        #expect(ProcessTree.members(ofSession: child.pid).isEmpty)
     }
 }

@@ -13,14 +13,14 @@
 /// child's descriptor i, or -1 to inherit the parent's; every other descriptor is closed in the
 /// child. `cwd` (or NULL) is the child's working folder. `flags`: with
 /// STARBOARD_SPAWN_DIE_WITH_PARENT the child gets SIGTERM when the calling thread ends
-/// (PR_SET_PDEATHSIG); with STARBOARD_SPAWN_OWN_GROUP it leads a process group of its own.
+/// (PR_SET_PDEATHSIG); with STARBOARD_SPAWN_OWN_SESSION it leads a session of its own (setsid).
 /// Returns the child's pid, or -errno when the child could not be created or could not run
 /// `path` (the errno of the failed step).
 pid_t starboard_spawn(const char *path, char *const argv[], char *const envp[], const char *cwd,
                       const int fds[3], int flags);
 
 #define STARBOARD_SPAWN_DIE_WITH_PARENT 1
-#define STARBOARD_SPAWN_OWN_GROUP 2
+#define STARBOARD_SPAWN_OWN_SESSION 2
 
 /// pipe2(fds, O_CLOEXEC): 0, or -1 with errno set.
 int starboard_pipe_cloexec(int fds[2]);

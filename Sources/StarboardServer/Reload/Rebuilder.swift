@@ -10,7 +10,7 @@ import StarboardLocking
 /// When only the contents of Swift files the last build compiled changed, it runs the compiles
 /// and the link SwiftPM planned for them (``BuildManifest``), holding SwiftPM's own lock on the
 /// build folder so that a `swift build` run by hand waits for it and it for that; anything else
-/// is a full `swift build`. Every step runs in a process group of its own and is stopped with the
+/// is a full `swift build`. Every step runs in a session of its own and is stopped with the
 /// server, by a newer change (which starts the rebuild again) or at the build limit. Each phase
 /// is announced to every page as it starts. A failed build is announced with its diagnostics
 /// while the last good code keeps serving; the next good build clears it.
@@ -312,7 +312,7 @@ public final class Rebuilder: Sendable {
         return lock
     }
 
-    /// Runs one step in a process group of its own, remembered so that it can be stopped.
+    /// Runs one step in a session of its own, remembered so that it can be stopped.
     private func runStep(_ arguments: [String]) -> (status: Int32, output: String) {
         Self.run(arguments, in: package) { [self] child in
             let stop = state.withLock { state -> Bool in
@@ -325,23 +325,30 @@ public final class Rebuilder: Sendable {
         }
     }
 
-    /// Stops `child` and everything below it: SIGINT first (SwiftPM then stops its compilers
-    /// itself), SIGKILL after two seconds to whatever is left.
+    /// Stops `child` and everything it started: SIGINT first (SwiftPM then stops its compilers
+    /// itself), SIGKILL after two seconds to whatever is left. What it started is whatever is
+    /// below it or in its session (``ChildProcess/Options/ownSession``): a compiler whose parent
+    /// died first has been handed to init and is below nothing of ours.
     static func stopTree(of child: ChildProcess) {
-        var tree = [child.pid] + ProcessTree.descendants(of: child.pid)
+        func living() -> [pid_t] {
+            var found = ProcessTree.members(ofSession: child.pid)
+            found += ([child.pid] + ProcessTree.descendants(of: child.pid)).filter { !found.contains($0) }
+            return found.filter(ProcessTree.isRunning)
+        }
+        var tree = living()
         child.signalGroup(SIGINT)
         for pid in tree { _ = kill(pid, SIGINT) }
         let deadline = DispatchTime.now() + 2
         while DispatchTime.now() < deadline, tree.contains(where: ProcessTree.isRunning) {
             usleep(20_000)
-            tree += ProcessTree.descendants(of: child.pid).filter { !tree.contains($0) }
+            tree += living().filter { !tree.contains($0) }
         }
         // Freeze what is left, looking again until no process is left running: a compiler
         // started after the last look would be orphaned by its build's death and live on. A
         // stopped parent starts nothing, and its children stay its own until it dies.
         var stopped: [pid_t] = []
         for _ in 0..<50 {
-            let running = ([child.pid] + ProcessTree.descendants(of: child.pid)).filter { !stopped.contains($0) && ProcessTree.isRunning($0) }
+            let running = living().filter { !stopped.contains($0) }
             if running.isEmpty { break }
             for pid in running { _ = kill(pid, SIGSTOP) }
             stopped += running
@@ -377,7 +384,7 @@ public final class Rebuilder: Sendable {
         return found
     }
 
-    /// Runs a command found on PATH in `folder` in a process group of its own, returning its exit
+    /// Runs a command found on PATH in `folder` in a session of its own, returning its exit
     /// status and combined output; `started` gets the child once it runs, `ended` is called when
     /// it has ended.
     static func run(_ arguments: [String], in folder: String, started: (ChildProcess) -> Void = { _ in },
@@ -388,7 +395,7 @@ public final class Rebuilder: Sendable {
         }
         do {
             let output = try ChildProcess.run(program, arguments: Array(arguments.dropFirst()), stderr: .stdout, workingDirectory: folder,
-                                              ownProcessGroup: true, started: started)
+                                              ownSession: true, started: started)
             let status: Int32 = switch output.termination {
             case .exited(let code): code
             case .signalled(let signal): 128 + signal
