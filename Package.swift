@@ -111,7 +111,7 @@ let package = Package(
         // The plugin run as the compiler runs it, through its pipes.
         .testTarget(name: "StarboardPreviewMacrosTests", dependencies: ["StarboardPreviewMacros"]),
         // Views written as for SwiftUI (only their import differs), rendered to golden SVGs.
-        .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "StarboardSwiftUITests", dependencies: ["StarboardUI", "StarboardTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "StarboardInspectorTests", dependencies: ["StarboardInspector", "StarboardUI", "StarboardSystem"]),
         .testTarget(
             name: "StarboardComponentsTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StarboardUI
+import StarboardTesting
 
 /// The views in `Views/` are written as for SwiftUI on Apple platforms: the files differ from
 /// what Xcode accepts only in their `#if canImport(SwiftUI)` import (`scripts/check-swiftui-views`
@@ -9,20 +10,11 @@ import Testing
 struct SwiftUISpellingTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
 
-    /// Compares `svg` with `__Snapshots__/NAME.svg`; records it when missing or with RECORD_SNAPSHOTS=1.
+    /// Compares `svg` with `__Snapshots__/NAME.svg` through StarboardTesting, which shows the
+    /// first lines that differ; records it when missing or with RECORD_SNAPSHOTS=1.
     func assertSnapshot(_ svg: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let file = Self.folder.appendingPathComponent(name + ".svg")
-        let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-        guard !recording, let reference = try? String(contentsOf: file, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-            try? svg.write(to: file, atomically: true, encoding: .utf8)
-            if !recording { Issue.record("Recorded a new snapshot at \(file.path); look at it and run again", sourceLocation: sourceLocation) }
-            return
-        }
-        if reference != svg {
-            try? svg.write(to: file.deletingPathExtension().appendingPathExtension("actual.svg"), atomically: true, encoding: .utf8)
-            Issue.record("Snapshot \(name) differs from \(file.path)", sourceLocation: sourceLocation)
-        }
+        StarboardTesting.assertSnapshot(of: svg, named: name, directory: Self.folder.path, fileID: sourceLocation.fileID,
+                                        filePath: sourceLocation.filePath, line: sourceLocation.line, column: sourceLocation.column)
     }
 
     static let goal = Date(timeIntervalSince1970: 1_796_083_200)
