@@ -70,9 +70,9 @@ extension AttributeScopes {
         public let underlineStyle: UnderlineStyleAttribute
         /// A line through the run.
         public let strikethroughStyle: StrikethroughStyleAttribute
-        /// Extra space after each character, in points (accepted, not drawn).
+        /// Extra space after each character, in points, as ``Text/kerning(_:)``.
         public let kern: KerningAttribute
-        /// Extra space after each character, in points (accepted, not drawn).
+        /// Extra space after each character, in points, as ``Text/tracking(_:)``.
         public let tracking: TrackingAttribute
         /// Bold, italic, code and strikethrough, as Markdown sets them.
         public let inlinePresentationIntent: InlinePresentationIntentAttribute
@@ -190,8 +190,8 @@ extension AttributedString {
 }
 
 extension Text {
-    /// An attributed string's runs, each with the font, colour, weight, slant, code, link and
-    /// lines its attributes set, as SwiftUI draws them; what a run does not set comes from the
+    /// An attributed string's runs, each with the font, colour, weight, slant, code, link,
+    /// lines and spacing its attributes set, as SwiftUI draws them; what a run does not set comes from the
     /// environment, as for any text.
     ///
     /// Disfavoured, as a literal (which an `AttributedString` can also be made from) is a
@@ -220,8 +220,8 @@ extension Text {
                 run.decoration.insert(.strikethrough)
             }
             if attributed[Keys.BackgroundColorAttribute.self] != nil { run.unsupported.append("backgroundColor") }
-            if attributed[Keys.KerningAttribute.self] != nil { run.unsupported.append("kern") }
-            if attributed[Keys.TrackingAttribute.self] != nil { run.unsupported.append("tracking") }
+            run.kerning = attributed[Keys.KerningAttribute.self].map(Double.init)
+            run.tracking = attributed[Keys.TrackingAttribute.self].map(Double.init)
             runs.append(run)
         }
         return runs

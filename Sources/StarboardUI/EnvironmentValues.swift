@@ -27,6 +27,14 @@ public struct EnvironmentValues: Sendable {
     public var truncationMode: Text.TruncationMode = .tail
     /// How the lines of wrapped text align with each other.
     public var multilineTextAlignment: TextAlignment = .leading
+    /// Points between one line of wrapped text and the next (`.lineSpacing(_:)`).
+    public var lineSpacing: CGFloat = 0
+    /// Capitals or small letters for text inside (`.textCase(_:)`); nil keeps the text's own.
+    public var textCase: Text.Case?
+    /// Points after each character of text inside that sets none of its own (`.kerning(_:)`,
+    /// `.tracking(_:)` on a view; see ``Text/kerning(_:)`` and ``Text/tracking(_:)``).
+    var kerning = 0.0
+    var tracking = 0.0
     /// The paint shapes and text use when they set none of their own; nil is `.primary`.
     var foreground: Paint?
     /// The tint (`.tint(_:)`); nil is the accent color, blue.

@@ -444,6 +444,27 @@ extension View {
         setting(\.multilineTextAlignment, alignment)
     }
 
+    /// Points between the lines of wrapped text inside, as SwiftUI's `lineSpacing(_:)`: the
+    /// text is that much taller for each line after the first.
+    public consuming func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        setting(\.lineSpacing, lineSpacing)
+    }
+
+    /// Text inside in capitals or small letters, as SwiftUI's `textCase(_:)`; nil leaves it as written.
+    public consuming func textCase(_ textCase: Text.Case?) -> some View {
+        setting(\.textCase, textCase)
+    }
+
+    /// Kerning for text inside that sets none of its own (``Text/kerning(_:)``).
+    public consuming func kerning(_ kerning: CGFloat) -> some View {
+        setting(\.kerning, Double(kerning))
+    }
+
+    /// Tracking for text inside that sets none of its own (``Text/tracking(_:)``).
+    public consuming func tracking(_ tracking: CGFloat) -> some View {
+        setting(\.tracking, Double(tracking))
+    }
+
     /// Sets one environment value for the view and what it contains.
     public consuming func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         setting(keyPath, value)

@@ -71,7 +71,7 @@ extension LayoutEngine {
         func bar(width: Double, line: Int) {
             guard width > 0 else { return }
             let left = rect.minX + (rect.width - width) * text.alignment.fraction
-            let top = rect.minY + Double(line) * layout.lineHeight + (layout.lineHeight - barHeight) / 2
+            let top = rect.minY + Double(line) * layout.linePitch + (layout.lineHeight - barHeight) / 2
             graph.shapes.append(ShapeNode(geometry: .roundedRectangle(cornerRadius: min(4, barHeight / 4)), drawing: ShapeDrawing(fill: paint)))
             display.items.append(.shape(Int32(graph.shapes.count - 1), frame: Rect(x: left, y: top, width: width, height: barHeight)))
         }

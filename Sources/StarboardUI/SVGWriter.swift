@@ -197,7 +197,7 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
                 body.append("<tspan x=\"")
                 body.appendNumber(lineLeft)
                 body.append("\" y=\"")
-                body.appendNumber(baseline + Double(number) * layout.lineHeight)
+                body.appendNumber(baseline + Double(number) * layout.linePitch)
                 body.append("\">")
                 if let runs = line.runs {
                     writeVisualRuns(runs, of: text, in: line.text.base, left: lineLeft, truncated: line.isTruncated, frame: frame)
@@ -236,7 +236,7 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             }
             body.append("<tspan")
             if index != 0 {
-                writeFont(run.font)
+                writeFont(run.font, over: text.font)
                 writeRunPaint(run.paint, over: text.paint, frame: frame)
             }
             writeDecoration(run.decoration)
@@ -250,7 +250,7 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
     /// measured in. Bidi controls are left out: the order they asked for is already applied.
     private mutating func writeVisualRuns(_ runs: [VisualRun], of text: TextNode, in string: String, left: Double, truncated: Bool, frame: Rect) {
         let utf8 = string.utf8
-        let base = Typesetter.Face.of(text.font)
+        let inherited = Self.faceStyle(of: Typesetter.Face.of(text.font))
         for run in runs {
             let span = truncated ? nil : text.runs?[Int(run.span)]
             let font = span?.font ?? text.font
@@ -258,10 +258,10 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
             // A right-to-left run starts at its right edge.
             body.appendNumber(left + run.x + (run.rightToLeft ? run.width : 0))
             body.append("\"")
-            let inherited = FaceStyle(family: base.family, weight: base.weight, isItalic: base.isSlanted)
             if run.face != inherited || font.size != text.font.size {
                 writeFace(run.face, size: font.size, over: inherited)
             }
+            writeLetterSpacing(font.letterSpacing, over: text.font.letterSpacing)
             if let span, run.span != 0 { writeRunPaint(span.paint, over: text.paint, frame: frame) }
             if let span { writeDecoration(span.decoration) }
             if run.rightToLeft { body.append(" direction=\"rtl\" unicode-bidi=\"bidi-override\"") }
@@ -295,10 +295,26 @@ public struct SVGWriter: DisplayListVisitor, ~Copyable {
     }
 
     /// The font attributes of text set in `font`: the face's family, size, weight and slant as
-    /// the face that measured it.
-    private mutating func writeFont(_ font: Font) {
+    /// the face that measured it, and its spacing; inside text set in `outer`, what would be
+    /// inherited wrongly is set back.
+    private mutating func writeFont(_ font: Font, over outer: Font? = nil) {
         let face = Typesetter.Face.of(font)
-        writeFace(FaceStyle(family: face.family, weight: face.weight, isItalic: face.isSlanted), size: font.size)
+        // Inside text in the same face nothing is inherited wrongly.
+        let outerFace = outer.map(Typesetter.Face.of).flatMap { $0 == face ? nil : $0 }
+        writeFace(Self.faceStyle(of: face), size: font.size, over: outerFace.map(Self.faceStyle))
+        writeLetterSpacing(font.letterSpacing, over: outer?.letterSpacing ?? 0)
+    }
+
+    private static func faceStyle(of face: Typesetter.Face) -> FaceStyle {
+        FaceStyle(family: face.family, weight: face.weight, isItalic: face.isSlanted)
+    }
+
+    /// `letter-spacing` where it differs from what the element inherits.
+    private mutating func writeLetterSpacing(_ spacing: Double, over outer: Double) {
+        guard spacing != outer else { return }
+        body.append(" letter-spacing=\"")
+        body.appendNumber(spacing)
+        body.append("\"")
     }
 
     /// A face's attributes; inside an element set in `outer`, what would be inherited wrongly

@@ -74,6 +74,32 @@ public struct Font: Hashable, Sendable {
     public var textStyle: TextStyle?
     /// The face `Font.custom(_:size:)` names (see `Font+Custom.swift`); nil for the system font.
     public var customName: String?
+    /// Points added after each character by the text's `kerning(_:)`, the last one's included
+    /// (negative kerning crops a text's end, as SwiftUI's documentation shows). Not part of
+    /// SwiftUI's `Font`: the text sets it on its resolved font, which measuring and drawing read.
+    var kerning = 0.0
+    /// Points added after each character by the text's `tracking(_:)`, which SwiftUI treats as
+    /// trailing whitespace (a line's width leaves the last one's out) and which turns off the
+    /// font's common ligatures. Set as ``kerning`` is.
+    var tracking = 0.0
+    /// Space after each character as SVG's `letter-spacing` draws it.
+    var letterSpacing: Double { kerning + tracking }
+
+    /// The synthesized hash, but the spacing only where it is set: every shaped string's key
+    /// hashes its fonts, and two more numbers each time cost 3 k instructions a ProfileSummary
+    /// render. Equal fonts still hash alike (`==` compares every property).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(weight)
+        hasher.combine(isItalic)
+        hasher.combine(design)
+        hasher.combine(textStyle)
+        hasher.combine(customName)
+        if kerning != 0 || tracking != 0 {
+            hasher.combine(kerning)
+            hasher.combine(tracking)
+        }
+    }
 
     public init(size: Double, weight: Weight = .regular, italic: Bool = false, design: Design = .default) {
         self.size = size
@@ -150,6 +176,10 @@ public struct Text: PrimitiveView, Equatable {
         var format: Formatting?
         /// Lines under or through the run (an attributed string's, Markdown's `~~`).
         var decoration: TextNode.Decoration = []
+        /// `kerning(_:)` and `tracking(_:)` on the text, or an attributed string's `kern` and
+        /// `tracking`; nil takes the environment's (the view modifiers').
+        var kerning: Double?
+        var tracking: Double?
         /// The attributes an attributed string set on the run that Starboard does not draw.
         var unsupported: [String] = []
     }
@@ -239,13 +269,16 @@ public struct Text: PrimitiveView, Equatable {
         for run in rest { Self.warnOfUnsupported(run, in: &graph) }
         func resolve(_ run: Run) -> (String, Font, Paint) {
             var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
+            font.kerning = run.kerning ?? environment.kerning
+            font.tracking = run.tracking ?? environment.tracking
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
             if run.isMonospaced { font.design = .monospaced }
             var paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
             if run.isLink { paint = .color((environment.tint ?? .accentColor).resolve(in: environment)) }
             let formatted = run.format.map { FormattedText.string($0, locale: environment.locale, timeZone: environment.timeZone) }
-            return (formatted ?? run.string, font, paint)
+            guard let textCase = environment.textCase else { return (formatted ?? run.string, font, paint) }
+            return (textCase.apply(to: formatted ?? run.string, locale: environment.locale), font, paint)
         }
         let (string, font, paint) = resolve(first)
         var node = TextNode(
@@ -265,6 +298,7 @@ public struct Text: PrimitiveView, Equatable {
             node.runs = runs
         }
         node.isRedacted = environment.isPlaceholder
+        node.lineSpacing = Double(environment.lineSpacing)
         // A text's own colour may be a colour set the package lacks: clear, and said so.
         graph.warnOfMissingColor(first.color?.assetProblem)
         for run in rest where run.color != nil { graph.warnOfMissingColor(run.color?.assetProblem) }
@@ -312,6 +346,20 @@ public struct Text: PrimitiveView, Equatable {
         }
     }
 
+    /// Points added after each character, the last one's included: SwiftUI's `kerning(_:)`.
+    /// Starboard spaces characters as ``tracking(_:)`` does but keeps the space after a line's
+    /// end; both draw as SVG's `letter-spacing`, which turns ligatures off.
+    public func kerning(_ kerning: CGFloat) -> Text {
+        mapRuns { $0.kerning = Double(kerning) }
+    }
+
+    /// Points added after each character cluster, as SwiftUI's `tracking(_:)`: a line's width
+    /// leaves the last one out (SwiftUI treats it as trailing whitespace), and the font's common
+    /// ligatures are off.
+    public func tracking(_ tracking: CGFloat) -> Text {
+        mapRuns { $0.tracking = Double(tracking) }
+    }
+
     /// A line under the text, as SwiftUI's `underline(_:pattern:color:)`; drawn solid in the
     /// text's colour whatever the pattern and colour.
     public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
@@ -340,6 +388,19 @@ public struct Text: PrimitiveView, Equatable {
     /// The text's characters, as assistive technology reads them.
     var plainString: String {
         ([first] + rest).map { $0.format?.format(Locale(identifier: "en_US")) ?? $0.string }.joined()
+    }
+
+    /// Capitals or small letters for all text inside a view, as SwiftUI's `Text.Case`
+    /// (`.textCase(_:)`); the environment's locale decides what each letter becomes.
+    public enum Case: Hashable, Sendable {
+        case uppercase, lowercase
+
+        func apply(to string: String, locale: Locale) -> String {
+            switch self {
+            case .uppercase: string.uppercased(with: locale)
+            case .lowercase: string.lowercased(with: locale)
+            }
+        }
     }
 
     /// Where text that does not fit loses characters.

@@ -6,6 +6,8 @@ struct TextLayout {
     /// Distance from the top of a line to its baseline.
     var ascent: Double
     var lineHeight: Double
+    /// Points between one line and the next.
+    var lineSpacing = 0.0
     /// Nil when the text is one line holding the whole string, as almost every text is.
     var lines: [TextLine]?
     /// The runs of a text on one line, in visual order, when it is not all one left-to-right
@@ -17,6 +19,9 @@ struct TextLayout {
     var missing: [Unicode.Scalar] = []
     /// What the author should know about how the text is set.
     var warnings: [String] = []
+
+    /// From one line's top to the next's.
+    var linePitch: Double { lineHeight + lineSpacing }
 }
 
 /// One line of a laid-out text.
@@ -37,7 +42,8 @@ extension Typesetter {
     /// word alone is too wide; then keeps at most `maxLines`, truncating the last one kept with an
     /// ellipsis where `truncation` says.
     static func setLines(
-        _ shaped: ShapedText, key: ShapeKey, limit: Double?, maxLines: Int?, truncation: Text.TruncationMode, in state: inout State
+        _ shaped: ShapedText, key: ShapeKey, limit: Double?, maxLines: Int?, truncation: Text.TruncationMode, lineSpacing: Double,
+        in state: inout State
     ) -> TextLayout {
         var setter = LineSetter(shaped: shaped, key: key, limit: limit)
         var lines: [TextLine] = []
@@ -54,8 +60,9 @@ extension Typesetter {
         }
         var widest = 0.0
         for line in lines where line.width > widest { widest = line.width }
+        let height = max(0, shaped.lineHeight * Double(lines.count) + lineSpacing * Double(lines.count - 1))
         return TextLayout(
-            size: Size(width: widest, height: shaped.lineHeight * Double(lines.count)), ascent: shaped.ascent, lineHeight: shaped.lineHeight,
+            size: Size(width: widest, height: height), ascent: shaped.ascent, lineHeight: shaped.lineHeight, lineSpacing: lineSpacing,
             lines: lines, runs: nil, string: shaped.trimmed?.string, missing: shaped.missing, warnings: shaped.warnings
         )
     }
@@ -92,9 +99,9 @@ struct LineSetter {
         guard !range.isEmpty else { return 0 }
         let count = shaped.advances.count
         if !shaped.unsafeBefore[range.lowerBound], range.upperBound == count || !shaped.unsafeBefore[range.upperBound] {
-            return prefix[range.upperBound] - prefix[range.lowerBound]
+            return shaped.lineWidth(range, advancing: prefix[range.upperBound] - prefix[range.lowerBound])
         }
-        return Typesetter.visualRuns(shaped, range, key: key, in: &state).reduce(0) { $0 + $1.width }
+        return shaped.lineWidth(range, advancing: Typesetter.visualRuns(shaped, range, key: key, in: &state).reduce(0) { $0 + $1.width })
     }
 
     /// The line from `range`: its text, width and runs.
@@ -107,7 +114,7 @@ struct LineSetter {
             return TextLine(text: text, width: width(range, state: &state))
         }
         let runs = Typesetter.visualRuns(shaped, range, key: key, in: &state)
-        return TextLine(text: text, width: runs.reduce(0) { $0 + $1.width }, runs: runs)
+        return TextLine(text: text, width: shaped.lineWidth(range, advancing: runs.reduce(0) { $0 + $1.width }), runs: runs)
     }
 
     private func isSpace(_ character: Int) -> Bool { classes[character] == .space }

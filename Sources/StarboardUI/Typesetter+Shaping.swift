@@ -56,8 +56,11 @@ struct ShapeKey: Hashable {
 struct ShapedText {
     /// The UTF-8 offset of each character's start, and the string's length last.
     var offsets: [Int32] = []
-    /// Each character's advance in points.
+    /// Each character's advance in points, its font's kerning and tracking included.
     var advances: [Double] = []
+    /// Each character's tracking, which a line's width leaves out after its last character;
+    /// empty when no piece of the text is tracked.
+    var tracking: [Double] = []
     /// Breaking a line before the character would change how the text around it is shaped
     /// (inside a ligature, across a kerning pair or a joining).
     var unsafeBefore: [Bool] = []
@@ -78,6 +81,12 @@ struct ShapedText {
     /// Every run is left to right in its piece's own DejaVu face: the SVG writes the text as it
     /// is, with no run of its own.
     var isPlain = true
+
+    /// The width of characters `range` on one line, given the sum of their advances: less the
+    /// tracking after the last, which SwiftUI treats as trailing whitespace.
+    func lineWidth(_ range: Range<Int>, advancing sum: Double) -> Double {
+        tracking.isEmpty || range.isEmpty ? sum : sum - tracking[range.upperBound - 1]
+    }
 }
 
 /// A run of characters set together: one face, one bidi level, one piece of a joined text.
@@ -275,8 +284,13 @@ extension Typesetter {
         copy.withUTF8 { bytes in
             for run in shaped.runs {
                 let font = key.font(ofSpan: Int(run.span))
+                let spacing = font.letterSpacing
+                if font.tracking != 0 {
+                    if shaped.tracking.isEmpty { shaped.tracking = Array(repeating: 0, count: count) }
+                    for character in run.characters { shaped.tracking[character] = font.tracking }
+                }
                 guard run.face >= 0, let face = state.faces[Int(run.face)] else {
-                    for character in run.characters { shaped.advances[character] = font.size * 0.6 }
+                    for character in run.characters { shaped.advances[character] = font.size * 0.6 + spacing }
                     continue
                 }
                 state.used.insert(Int(run.face))
@@ -284,22 +298,24 @@ extension Typesetter {
                 ascent = max(ascent, metrics.ascent)
                 descent = max(descent, metrics.descent)
                 if run.level & 1 == 1 || run.face != Int32(Face.of(font).rawValue) || font.customName != nil { shaped.isPlain = false }
-                shapeRun(run, face: face, size: font.size, script: scripts[run.characters.lowerBound], bytes: bytes, buffer: state.buffer!, into: &shaped)
+                shapeRun(run, face: face, font: font, script: scripts[run.characters.lowerBound], bytes: bytes, buffer: state.buffer!, into: &shaped)
+                if spacing != 0 { for character in run.characters { shaped.advances[character] += spacing } }
             }
         }
         if shaped.runs.contains(where: { $0.face < 0 }) { shaped.isPlain = true }
         shaped.ascent = ascent
         shaped.lineHeight = ascent + descent
-        shaped.width = shaped.advances.reduce(0, +)
+        shaped.width = shaped.lineWidth(0..<count, advancing: shaped.advances.reduce(0, +))
         return shaped
     }
 
     /// Shapes one run with HarfBuzz, the whole string around it as context, and adds each
     /// glyph's advance to the character its cluster starts at.
     private static func shapeRun(
-        _ run: ShapedRun, face: LoadedFace, size: Double, script: hb_script_t, bytes: UnsafeBufferPointer<UInt8>,
+        _ run: ShapedRun, face: LoadedFace, font: Font, script: hb_script_t, bytes: UnsafeBufferPointer<UInt8>,
         buffer: OpaquePointer, into shaped: inout ShapedText
     ) {
+        let size = font.size
         let start = Int(shaped.offsets[run.characters.lowerBound]), end = Int(shaped.offsets[run.characters.upperBound])
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) { text in
@@ -308,7 +324,7 @@ extension Typesetter {
         hb_buffer_set_direction(buffer, run.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hb, buffer, nil, 0)
+        shape(buffer, in: face, font: font)
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount), let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return }
         let scale = size / face.unitsPerEm
@@ -359,12 +375,28 @@ extension Typesetter {
         }
         hb_buffer_set_direction(buffer, run.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hb, buffer, nil, 0)
+        shape(buffer, in: face, font: font)
         var glyphCount: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return 0 }
         var units = 0.0
         for glyph in 0..<Int(glyphCount) { units += Double(positions[glyph].x_advance) }
-        return units * font.size / face.unitsPerEm
+        return units * font.size / face.unitsPerEm + font.letterSpacing * Double(range.count)
+    }
+
+    /// Shapes the buffer in `face`; text spaced apart (kerning or tracking) without the common
+    /// ligatures, as SwiftUI sets tracked text and as the browser draws any `letter-spacing`.
+    private static func shape(_ buffer: OpaquePointer, in face: LoadedFace, font: Font) {
+        if font.letterSpacing == 0 {
+            hb_shape(face.hb, buffer, nil, 0)
+        } else {
+            withoutLigatures.withUnsafeBufferPointer { hb_shape(face.hb, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
+    }
+
+    private static let withoutLigatures: [hb_feature_t] = ["-liga", "-clig"].map { name in
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(name, -1, &feature)
+        return feature
     }
 
     // MARK: - Faces

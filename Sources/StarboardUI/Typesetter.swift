@@ -476,12 +476,13 @@ public final class Typesetter: Sendable {
             }
             var maxLines = text.lineLimit
             if let height {
-                let fitting = max(1, Int((height + 1e-9) / shaped.lineHeight))
+                // n lines take n line heights and the spacing between them.
+                let fitting = max(1, Int((height + text.lineSpacing + 1e-9) / (shaped.lineHeight + text.lineSpacing)))
                 maxLines = min(maxLines ?? fitting, fitting)
             }
-            let layoutKey = TextLayoutKey(shape: given, width: width, maxLines: maxLines, truncation: text.truncation)
+            let layoutKey = TextLayoutKey(shape: given, width: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing)
             if let cached = state.layouts.value(for: layoutKey) { return cached }
-            let layout = Self.setLines(shaped, key: key, limit: width, maxLines: maxLines, truncation: text.truncation, in: &state)
+            let layout = Self.setLines(shaped, key: key, limit: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing, in: &state)
             state.layouts.insert(layout, for: layoutKey)
             return layout
         }
@@ -525,6 +526,7 @@ struct TextLayoutKey: Hashable {
     var width: Double?
     var maxLines: Int?
     var truncation: Text.TruncationMode
+    var lineSpacing: Double
 }
 
 /// Laid-out texts kept across renders: two generations, the older dropped when the newer is

@@ -487,6 +487,8 @@ struct TextNode {
     /// The pieces of a joined text (`Text + Text`), each with its own font and paint; nil for one.
     var runs: [Run]?
     var lineLimit: Int?
+    /// Points between one line and the next (`.lineSpacing(_:)`).
+    var lineSpacing = 0.0
     var truncation: Text.TruncationMode
     var alignment: TextAlignment
     /// The layout direction: the direction of a paragraph with no strong character of its own.

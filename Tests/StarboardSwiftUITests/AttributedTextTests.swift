@@ -78,13 +78,17 @@ import Testing
         #expect(!svg.contains("~~"))
     }
 
-    @Test func undrawnAttributesWarn() throws {
+    @Test func aBackgroundWarnsAndSpacingIsDrawn() throws {
         var string = AttributedString("spaced")
         string.kern = 2
         string.backgroundColor = .yellow
-        let rendering = try Renderer.render(Text(string))
-        #expect(rendering.warnings.contains { $0.contains("kern is not drawn") })
+        var tracked = AttributedString(" out")
+        tracked.tracking = 3
+        let rendering = try Renderer.render(Text(string + tracked))
         #expect(rendering.warnings.contains { $0.contains("backgroundColor is not drawn") })
+        #expect(!rendering.warnings.contains { $0.contains("kern") || $0.contains("tracking") })
+        #expect(rendering.svg.contains("letter-spacing=\"2\""))
+        #expect(rendering.svg.contains("letter-spacing=\"3\" fill=\"#000000\"> out</tspan>"))
     }
 
     @Test func underlineAndStrikethroughModifiers() throws {

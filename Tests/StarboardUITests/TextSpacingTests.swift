@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import StarboardUI
+
+/// `kerning(_:)` and `tracking(_:)` (on text, on a container, as attributed-string attributes)
+/// and `textCase(_:)`: the space measured, where lines break, the SVG's `letter-spacing`, and
+/// the case the locale writes.
+@Suite("Text spacing and case")
+struct TextSpacingTests {
+    static let size = ShapingTests.size
+
+    static func font(kerning: Double = 0, tracking: Double = 0) -> Font {
+        var font = Font.system(size: size)
+        font.kerning = kerning
+        font.tracking = tracking
+        return font
+    }
+
+    @Test func kerningAddsAfterEveryCharacterAndTrackingLeavesTheLastOut() {
+        let plain = Typesetter.shared.width(of: "AVIATION", font: Self.font())
+        #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(kerning: 3)) - (plain + 3 * 8)) < 1e-9)
+        #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(tracking: 3)) - (plain + 3 * 7)) < 1e-9)
+        #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(kerning: -1, tracking: 2)) - (plain - 8 + 2 * 7)) < 1e-9)
+    }
+
+    @Test func spacedTextIsShapedWithoutLigaturesAsHarfBuzzShapesIt() throws {
+        // DejaVu Sans sets "ffi" as one glyph; spaced apart it is three, as the browser draws
+        // letter-spacing and as SwiftUI sets tracked text.
+        let ligated = Typesetter.shared.width(of: "office", font: Self.font())
+        let unligated = try ShapingTests.harfBuzzWidth(of: "office", features: "-liga,-clig")
+        #expect(ligated < unligated - 0.1)
+        #expect(abs(Typesetter.shared.width(of: "office", font: Self.font(tracking: 2)) - (unligated + 2 * 5)) < 0.01)
+        #expect(abs(Typesetter.shared.width(of: "office", font: Self.font(kerning: 2)) - (unligated + 2 * 6)) < 0.01)
+    }
+
+    @Test func aTrackedLineFitsAWidthWithoutItsLastSpace() throws {
+        let font = Font.system(size: Self.size)
+        let word = Typesetter.shared.width(of: "SOLD", font: Self.font(tracking: 4))
+        let space = Typesetter.shared.width(of: "SOLD OUT", font: Self.font(tracking: 4))
+        // The frame holds "SOLD OUT" exactly: it fits on one line, a point less and it wraps.
+        let fits = try Renderer.render(Text("SOLD OUT").font(font).tracking(4).frame(width: space)).svg
+        let wraps = try Renderer.render(Text("SOLD OUT").font(font).tracking(4).frame(width: space - 1)).svg
+        #expect(!fits.contains("<tspan"))
+        #expect(wraps.components(separatedBy: "<tspan x=").count == 3, "\(wraps)")
+        #expect(word < space - 1)
+    }
+
+    @Test func aContainersSpacingReachesTextThatSetsNone() throws {
+        let svg = try Renderer.render(VStack {
+            Text("inherits")
+            Text("own").tracking(1)
+        }.kerning(2)).svg
+        #expect(svg.contains("letter-spacing=\"2\" fill=\"#000000\" xml:space=\"preserve\">inherits</text>"), "\(svg)")
+        // Its own tracking is added to the container's kerning.
+        #expect(svg.contains("letter-spacing=\"3\" fill=\"#000000\" xml:space=\"preserve\">own</text>"), "\(svg)")
+        #expect(!(try Renderer.render(Text("plain")).svg).contains("letter-spacing"))
+    }
+
+    @Test func aRunSetsItsSpacingBackInsideSpacedText() throws {
+        let svg = try Renderer.render(Text("wide").tracking(2) + Text(" tight")).svg
+        #expect(svg.contains("letter-spacing=\"2\""))
+        #expect(svg.contains("letter-spacing=\"0\" fill=\"#000000\"> tight</tspan>"), "\(svg)")
+    }
+
+    @Test func aRegularRunInsideBoldTextIsSetBackToNormal() throws {
+        let svg = try Renderer.render(Text("bold").bold() + Text(" regular")).svg
+        #expect(svg.contains("font-weight=\"bold\""))
+        #expect(svg.contains("font-weight=\"normal\"> regular</tspan>") || svg.contains("font-weight=\"normal\" fill"), "\(svg)")
+    }
+
+    @Test func textCaseFollowsTheLocale() throws {
+        #expect(try Renderer.render(Text("Settings").textCase(.uppercase)).svg.contains(">SETTINGS</text>"))
+        #expect(try Renderer.render(Text("Settings").textCase(.lowercase)).svg.contains(">settings</text>"))
+        // Turkish capitals a dotted i as İ.
+        var turkish = EnvironmentValues()
+        turkish.locale = Locale(identifier: "tr_TR")
+        #expect(try Renderer.render(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).svg.contains(">İSTANBUL</text>"))
+        // nil keeps the text as written, inside an uppercased container too.
+        #expect(try Renderer.render(VStack { Text("Kept").textCase(nil) }.textCase(.uppercase)).svg.contains(">Kept</text>"))
+        // Measured as drawn: capitals are wider.
+        let upper = try Renderer.render(Text("wide").textCase(.uppercase)).size.width
+        let lower = try Renderer.render(Text("wide")).size.width
+        #expect(upper > lower)
+    }
+}
+
+/// `.lineSpacing(_:)`: points between one line of wrapped text and the next, none after the last.
+@Suite("Line spacing")
+struct LineSpacingTests {
+    static let paragraph = "A trail through the woods and over the hill to the lake"
+
+    @Test func linesAreSpacedApartAndTheTextIsThatMuchTaller() throws {
+        let tight = try Renderer.render(Text(Self.paragraph).frame(width: 120))
+        let spaced = try Renderer.render(Text(Self.paragraph).frame(width: 120).lineSpacing(6))
+        let baselines = { (svg: String) in Self.baselines(in: svg) }
+        let tightLines = baselines(tight.svg), spacedLines = baselines(spaced.svg)
+        try #require(tightLines.count >= 3 && tightLines.count == spacedLines.count, "\(tight.svg)")
+        let pitch = tightLines[1] - tightLines[0]
+        for index in spacedLines.indices.dropFirst() {
+            #expect(abs(spacedLines[index] - spacedLines[index - 1] - (pitch + 6)) < 0.01)
+        }
+        #expect(abs(spaced.size.height - tight.size.height - 6 * Double(tightLines.count - 1)) < 0.01)
+        // One line has no space to add.
+        #expect(try Renderer.render(Text("short").lineSpacing(6)).size == (try Renderer.render(Text("short"))).size)
+    }
+
+    @Test func aHeightFitsTheLinesWithTheSpacingBetweenThem() throws {
+        let line = Typesetter.shared.lineMetrics(for: .body).height
+        // Two lines and one spacing fit exactly; the rest is truncated into the second.
+        let svg = try Renderer.render(Text(Self.paragraph).lineSpacing(10).frame(width: 120, height: 2 * line + 10)).svg
+        #expect(Self.baselines(in: svg).count == 2, "\(svg)")
+        #expect(svg.contains("\u{2026}"))
+        let short = try Renderer.render(Text(Self.paragraph).lineSpacing(10).frame(width: 120, height: 2 * line + 9)).svg
+        #expect(Self.baselines(in: short).count == 1, "\(short)")
+    }
+
+    /// The `y` of each line's `<tspan>`.
+    static func baselines(in svg: String) -> [Double] {
+        let pattern = try! NSRegularExpression(pattern: #"<tspan x="[-0-9.]+" y="([-0-9.]+)""#)
+        let text = svg as NSString
+        return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { Double(text.substring(with: $0.range(at: 1)))! }
+    }
+}
