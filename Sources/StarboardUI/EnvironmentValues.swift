@@ -29,6 +29,8 @@ public struct EnvironmentValues: Sendable {
     public var multilineTextAlignment: TextAlignment = .leading
     /// Points between one line of wrapped text and the next (`.lineSpacing(_:)`).
     public var lineSpacing: CGFloat = 0
+    /// How far text may shrink, as a fraction of its size, before it is truncated (`.minimumScaleFactor(_:)`).
+    public var minimumScaleFactor: CGFloat = 1
     /// Capitals or small letters for text inside (`.textCase(_:)`); nil keeps the text's own.
     public var textCase: Text.Case?
     /// Points after each character of text inside that sets none of its own (`.kerning(_:)`,

@@ -494,11 +494,14 @@ struct LayoutEngine {
 
     private mutating func placeText(_ text: Int32, _ proposal: Proposal, in rect: Rect) {
         if !combining.isEmpty { combining[combining.count - 1].append(graph.texts[Int(text)].string) }
+        let layout = Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter)
+        // Shrunk to fit: drawn (and audited) in the fonts it was measured in.
+        if layout.scale != 1 { graph.texts[Int(text)] = graph.texts[Int(text)].scaled(by: layout.scale) }
         if graph.texts[Int(text)].isRedacted {
-            placeRedactedText(graph.texts[Int(text)], Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter), in: rect)
+            placeRedactedText(graph.texts[Int(text)], layout, in: rect)
             return
         }
-        display.texts.append(Self.layoutText(graph.texts[Int(text)], proposal, with: typesetter))
+        display.texts.append(layout)
         display.items.append(.text(text, layout: Int32(display.texts.count - 1), frame: rect))
     }
 

@@ -450,6 +450,13 @@ extension View {
         setting(\.lineSpacing, lineSpacing)
     }
 
+    /// How far text inside may shrink before it is truncated, as SwiftUI's
+    /// `minimumScaleFactor(_:)`: a text that would be cut short is set at the largest scale down
+    /// to `factor` (0 to 1) at which it fits, else at `factor` and truncated.
+    public consuming func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        setting(\.minimumScaleFactor, min(1, max(0, factor)))
+    }
+
     /// Text inside in capitals or small letters, as SwiftUI's `textCase(_:)`; nil leaves it as written.
     public consuming func textCase(_ textCase: Text.Case?) -> some View {
         setting(\.textCase, textCase)

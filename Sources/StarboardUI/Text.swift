@@ -299,6 +299,7 @@ public struct Text: PrimitiveView, Equatable {
         }
         node.isRedacted = environment.isPlaceholder
         node.lineSpacing = Double(environment.lineSpacing)
+        node.minimumScaleFactor = Double(environment.minimumScaleFactor)
         // A text's own colour may be a colour set the package lacks: clear, and said so.
         graph.warnOfMissingColor(first.color?.assetProblem)
         for run in rest where run.color != nil { graph.warnOfMissingColor(run.color?.assetProblem) }

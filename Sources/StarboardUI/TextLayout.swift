@@ -8,6 +8,8 @@ struct TextLayout {
     var lineHeight: Double
     /// Points between one line and the next.
     var lineSpacing = 0.0
+    /// How much the text's fonts were scaled down to fit (`minimumScaleFactor(_:)`); 1 for not.
+    var scale = 1.0
     /// Nil when the text is one line holding the whole string, as almost every text is.
     var lines: [TextLine]?
     /// The runs of a text on one line, in visual order, when it is not all one left-to-right
@@ -22,6 +24,9 @@ struct TextLayout {
 
     /// From one line's top to the next's.
     var linePitch: Double { lineHeight + lineSpacing }
+
+    /// Some line was cut short with an ellipsis.
+    var isTruncated: Bool { lines?.contains { $0.isTruncated } ?? false }
 }
 
 /// One line of a laid-out text.

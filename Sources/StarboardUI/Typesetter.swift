@@ -474,18 +474,56 @@ public final class Typesetter: Sendable {
                     string: shaped.trimmed?.string, missing: shaped.missing, warnings: shaped.warnings
                 )
             }
-            var maxLines = text.lineLimit
-            if let height {
-                // n lines take n line heights and the spacing between them.
-                let fitting = max(1, Int((height + text.lineSpacing + 1e-9) / (shaped.lineHeight + text.lineSpacing)))
-                maxLines = min(maxLines ?? fitting, fitting)
-            }
-            let layoutKey = TextLayoutKey(shape: given, width: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing)
+            let maxLines = Self.mostLines(of: text, lineHeight: shaped.lineHeight, height: height)
+            let layoutKey = TextLayoutKey(shape: given, width: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing,
+                                          minimumScaleFactor: text.minimumScaleFactor)
             if let cached = state.layouts.value(for: layoutKey) { return cached }
-            let layout = Self.setLines(shaped, key: key, limit: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing, in: &state)
+            var layout = Self.setLines(shaped, key: key, limit: width, maxLines: maxLines, truncation: text.truncation, lineSpacing: text.lineSpacing, in: &state)
+            if text.minimumScaleFactor < 1, layout.isTruncated {
+                layout = Self.shrunk(text, width: width, height: height, in: &state)
+            }
             state.layouts.insert(layout, for: layoutKey)
             return layout
         }
+    }
+
+    /// The most lines `text` may take: its line limit, and as many lines as fit in `height`
+    /// (n lines take n line heights and the spacing between them), at least one.
+    private static func mostLines(of text: TextNode, lineHeight: Double, height: Double?) -> Int? {
+        guard let height else { return text.lineLimit }
+        let fitting = max(1, Int((height + text.lineSpacing + 1e-9) / (lineHeight + text.lineSpacing)))
+        return min(text.lineLimit ?? fitting, fitting)
+    }
+
+    /// A text that would be truncated, set smaller as SwiftUI's `minimumScaleFactor(_:)` lets
+    /// it: the largest scale down to the factor (to 1/128 of the range) at which nothing is cut
+    /// short, the lines that fit in `height` counted at that scale; truncated at the factor when
+    /// even that is too big. The layout's ``TextLayout/scale`` says how much the fonts shrank.
+    private static func shrunk(_ text: TextNode, width: Double?, height: Double?, in state: inout State) -> TextLayout {
+        func attempt(_ scale: Double) -> TextLayout {
+            let scaled = text.scaled(by: scale)
+            let given = ShapeKey(scaled)
+            let shaped = shape(given, in: &state)
+            var layout = setLines(shaped, key: shaped.trimmed ?? given, limit: width, maxLines: mostLines(of: scaled, lineHeight: shaped.lineHeight, height: height),
+                                  truncation: scaled.truncation, lineSpacing: scaled.lineSpacing, in: &state)
+            layout.scale = scale
+            return layout
+        }
+        let least = max(0.01, text.minimumScaleFactor)
+        var best = attempt(least)
+        guard !best.isTruncated else { return best }
+        var fits = least, tooBig = 1.0
+        for _ in 0..<7 {
+            let middle = (fits + tooBig) / 2
+            let layout = attempt(middle)
+            if layout.isTruncated {
+                tooBig = middle
+            } else {
+                fits = middle
+                best = layout
+            }
+        }
+        return best
     }
 
     /// How many texts were laid out rather than found in the cache, since the typesetter started.
@@ -527,6 +565,7 @@ struct TextLayoutKey: Hashable {
     var maxLines: Int?
     var truncation: Text.TruncationMode
     var lineSpacing: Double
+    var minimumScaleFactor: Double
 }
 
 /// Laid-out texts kept across renders: two generations, the older dropped when the newer is

@@ -489,12 +489,28 @@ struct TextNode {
     var lineLimit: Int?
     /// Points between one line and the next (`.lineSpacing(_:)`).
     var lineSpacing = 0.0
+    /// How far the fonts may shrink before the text is truncated (`.minimumScaleFactor(_:)`).
+    var minimumScaleFactor = 1.0
     var truncation: Text.TruncationMode
     var alignment: TextAlignment
     /// The layout direction: the direction of a paragraph with no strong character of its own.
     var direction: LayoutDirection = .leftToRight
     /// Drawn as placeholder bars (`.redacted(reason: .placeholder)`), laid out as the text.
     var isRedacted = false
+
+    /// The text with every font `scale` times its size (its spacing kept).
+    func scaled(by scale: Double) -> TextNode {
+        var copy = self
+        copy.font.size *= scale
+        if let runs {
+            copy.runs = runs.map { run in
+                var scaled = run
+                scaled.font.size *= scale
+                return scaled
+            }
+        }
+        return copy
+    }
 
     /// A piece of a joined text: its UTF-8 offsets in ``string``, its font and its paint.
     struct Run {

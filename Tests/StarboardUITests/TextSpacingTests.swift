@@ -121,3 +121,56 @@ struct LineSpacingTests {
         return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { Double(text.substring(with: $0.range(at: 1)))! }
     }
 }
+
+/// `.minimumScaleFactor(_:)`: a text that would be truncated shrinks, down to the factor, to fit.
+@Suite("Minimum scale factor")
+struct MinimumScaleFactorTests {
+    static let title = "Mountain trails of the north"
+
+    /// The `font-size` of the SVG's text.
+    static func fontSize(in svg: String) throws -> Double {
+        let range = try #require(svg.range(of: #"font-size="([0-9.]+)""#, options: .regularExpression))
+        return try #require(Double(svg[range].dropFirst("font-size=\"".count).dropLast()))
+    }
+
+    @Test func aLineThatWouldBeTruncatedShrinksToTheLargestScaleThatFits() throws {
+        let natural = Typesetter.shared.width(of: Self.title, font: .body)
+        let svg = try Renderer.render(Text(Self.title).lineLimit(1).minimumScaleFactor(0.5).frame(width: 150)).svg
+        #expect(!svg.contains("\u{2026}"), "\(svg)")
+        // Advances are linear in the size, so the exact scale is the width's share; the search
+        // stops within 1/128 of the factor's range below it.
+        let exact = 150 / natural
+        let scale = try Self.fontSize(in: svg) / 17
+        #expect(scale <= exact + 1e-3 && scale > exact - 0.5 / 128 - 1e-3, "scale \(scale), exact \(exact)")
+        #expect(Typesetter.shared.width(of: Self.title, font: .system(size: try Self.fontSize(in: svg))) <= 150 + 0.01)
+    }
+
+    @Test func textThatFitsOrMayNotShrinkIsUnchanged() throws {
+        let fits = try Renderer.render(Text(Self.title).lineLimit(1).minimumScaleFactor(0.5).frame(width: 400)).svg
+        #expect(try Self.fontSize(in: fits) == 17)
+        let unscaled = try Renderer.render(Text(Self.title).lineLimit(1).frame(width: 150)).svg
+        #expect(try Self.fontSize(in: unscaled) == 17)
+        #expect(unscaled.contains("\u{2026}"))
+    }
+
+    @Test func tooLongEvenAtTheFactorIsTruncatedAtTheFactor() throws {
+        let svg = try Renderer.render(Text(Self.title).lineLimit(1).minimumScaleFactor(0.8).frame(width: 100)).svg
+        #expect(abs(try Self.fontSize(in: svg) - 17 * 0.8) < 1e-3)
+        #expect(svg.contains("\u{2026}"))
+    }
+
+    @Test func wrappedTextShrinksUntilItsLinesFitTheHeight() throws {
+        let line = Typesetter.shared.lineMetrics(for: .body).height
+        let paragraph = LineSpacingTests.paragraph
+        let truncated = try Renderer.render(Text(paragraph).frame(width: 120, height: 2 * line)).svg
+        #expect(truncated.contains("\u{2026}"))
+        let shrunk = try Renderer.render(Text(paragraph).minimumScaleFactor(0.4).frame(width: 120, height: 2 * line)).svg
+        #expect(!shrunk.contains("\u{2026}"), "\(shrunk)")
+        let size = try Self.fontSize(in: shrunk)
+        #expect(size < 17 && size >= 17 * 0.4)
+        // More, smaller lines than two fit in the same height.
+        let baselines = LineSpacingTests.baselines(in: shrunk)
+        #expect(baselines.count > 2)
+        #expect(Double(baselines.count) * Typesetter.shared.lineMetrics(for: .system(size: size)).height <= 2 * line + 1e-6)
+    }
+}
