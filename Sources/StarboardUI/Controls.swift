@@ -414,7 +414,7 @@ public struct Section<Parent: View, Content: View, Footer: View>: View {
 
     public var body: some View {
         _SectionMarker(content: VStack(alignment: .leading, spacing: 6) {
-            header
+            _SectionHeader(content: header)
                 .font(.footnote)
                 .foregroundStyle(.secondary)
                 .padding(.leading, 16)
@@ -457,7 +457,19 @@ extension Section where Footer == EmptyView {
 
 extension Section where Parent == Text, Footer == EmptyView {
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
-        self.init(content: content, header: { Text(title.uppercased()) }, footer: { EmptyView() })
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+    }
+}
+
+/// A section's header: its text in capitals unless a `.textCase(_:)` around it says otherwise.
+struct _SectionHeader<Content: View>: PrimitiveView {
+    let content: Content
+
+    func _makeNodes(in graph: inout ViewGraph) {
+        let set = graph.environment.textCaseSetting
+        if set == nil { graph.environment.textCaseSetting = .some(.uppercase) }
+        content._makeNodes(in: &graph)
+        graph.environment.textCaseSetting = set
     }
 }
 

@@ -21,6 +21,8 @@ public struct EnvironmentValues: Sendable {
     public var fontWeight: Font.Weight?
     /// Whether text is set in the oblique face, from `.italic()` on a container.
     public var italic: Bool = false
+    /// A design that overrides the font's, from `.fontDesign(_:)` or `.monospaced()` on a container.
+    public var fontDesign: Font.Design?
     /// The most lines text may take; nil for as many as it needs.
     public var lineLimit: Int?
     /// Where text that does not fit loses characters.
@@ -32,7 +34,13 @@ public struct EnvironmentValues: Sendable {
     /// How far text may shrink, as a fraction of its size, before it is truncated (`.minimumScaleFactor(_:)`).
     public var minimumScaleFactor: CGFloat = 1
     /// Capitals or small letters for text inside (`.textCase(_:)`); nil keeps the text's own.
-    public var textCase: Text.Case?
+    public var textCase: Text.Case? {
+        get { textCaseSetting ?? nil }
+        set { textCaseSetting = .some(newValue) }
+    }
+    /// What `.textCase(_:)` set, nil while nothing has: a list section's header is then in
+    /// capitals, as SwiftUI sets it, and `.textCase(nil)` around it keeps it as written.
+    var textCaseSetting: Text.Case??
     /// Points after each character of text inside that sets none of its own (`.kerning(_:)`,
     /// `.tracking(_:)` on a view; see ``Text/kerning(_:)`` and ``Text/tracking(_:)``).
     var kerning = 0.0

@@ -431,6 +431,22 @@ extension View {
         setting(\.italic, isActive)
     }
 
+    /// The design of text inside, over its font's, as SwiftUI's `fontDesign(_:)`; nil keeps the font's.
+    public consuming func fontDesign(_ design: Font.Design?) -> some View {
+        setting(\.fontDesign, design)
+    }
+
+    /// Text inside in the monospaced design, as SwiftUI's `monospaced(_:)`.
+    public consuming func monospaced(_ isActive: Bool = true) -> some View {
+        setting(\.fontDesign, isActive ? .monospaced : nil)
+    }
+
+    /// Digits of one width in text inside, as SwiftUI's `monospacedDigit()`: DejaVu's digits
+    /// already are, so text is set as it was.
+    public consuming func monospacedDigit() -> some View {
+        self
+    }
+
     /// The most lines the text inside may take; the last one is truncated.
     public consuming func lineLimit(_ limit: Int?) -> some View {
         setting(\.lineLimit, limit)

@@ -170,6 +170,8 @@ public struct Text: PrimitiveView, Equatable {
         var color: Color?
         /// Markdown's code: the font's monospaced design, whatever font is set.
         var isMonospaced = false
+        /// A design over the font's (`fontDesign(_:)`, `monospaced()` on the text); nil takes the environment's.
+        var design: Font.Design?
         /// Markdown's link: drawn in the tint, whatever color is set, as SwiftUI draws links.
         var isLink = false
         /// Text formatted once the environment (its locale) is known.
@@ -269,10 +271,12 @@ public struct Text: PrimitiveView, Equatable {
         for run in rest { Self.warnOfUnsupported(run, in: &graph) }
         func resolve(_ run: Run) -> (String, Font, Paint) {
             var font = (run.font ?? environment.font ?? .body).scaled(for: environment.dynamicTypeSize)
-            font.kerning = run.kerning ?? environment.kerning
+            // Tracking set anywhere around the text wins: SwiftUI then ignores kerning.
             font.tracking = run.tracking ?? environment.tracking
+            font.kerning = font.tracking != 0 ? 0 : run.kerning ?? environment.kerning
             if let weight = run.weight ?? environment.fontWeight { font.weight = weight }
             if run.isItalic ?? environment.italic { font.isItalic = true }
+            if let design = run.design ?? environment.fontDesign { font.design = design }
             if run.isMonospaced { font.design = .monospaced }
             var paint = run.color.map { Paint.color($0.resolve(in: environment)) } ?? environment.foregroundPaint
             if run.isLink { paint = .color((environment.tint ?? .accentColor).resolve(in: environment)) }
@@ -298,7 +302,8 @@ public struct Text: PrimitiveView, Equatable {
             node.runs = runs
         }
         node.isRedacted = environment.isPlaceholder
-        node.lineSpacing = Double(environment.lineSpacing)
+        // Never negative, as a paragraph style's line spacing.
+        node.lineSpacing = max(0, Double(environment.lineSpacing))
         node.minimumScaleFactor = Double(environment.minimumScaleFactor)
         // A text's own colour may be a colour set the package lacks: clear, and said so.
         graph.warnOfMissingColor(first.color?.assetProblem)
@@ -331,6 +336,21 @@ public struct Text: PrimitiveView, Equatable {
         isActive ? italic() : self
     }
 
+    /// The design over the text's font, as SwiftUI's `Text.fontDesign(_:)`.
+    public func fontDesign(_ design: Font.Design?) -> Text {
+        mapRuns { $0.design = design }
+    }
+
+    /// The text in the monospaced design, as SwiftUI's `Text.monospaced(_:)`.
+    public func monospaced(_ isActive: Bool = true) -> Text {
+        isActive ? fontDesign(.monospaced) : self
+    }
+
+    /// Digits of one width, as SwiftUI's `Text.monospacedDigit()`: DejaVu's already are.
+    public func monospacedDigit() -> Text {
+        self
+    }
+
     public func foregroundColor(_ color: Color?) -> Text {
         mapRuns { $0.color = color }
     }
@@ -347,9 +367,10 @@ public struct Text: PrimitiveView, Equatable {
         }
     }
 
-    /// Points added after each character, the last one's included: SwiftUI's `kerning(_:)`.
-    /// Starboard spaces characters as ``tracking(_:)`` does but keeps the space after a line's
-    /// end; both draw as SVG's `letter-spacing`, which turns ligatures off.
+    /// Points added after each character, the last one's included: SwiftUI's `kerning(_:)`,
+    /// ignored where ``tracking(_:)`` is set too. Starboard spaces characters as tracking does
+    /// but keeps the space after a line's end; both draw as SVG's `letter-spacing`, which turns
+    /// ligatures off (SwiftUI keeps them with kerning where it can).
     public func kerning(_ kerning: CGFloat) -> Text {
         mapRuns { $0.kerning = Double(kerning) }
     }

@@ -200,27 +200,32 @@ struct LineSetter {
         }
         let ellipsis = "\u{2026}"
         let characters = Array(text)
-        let available = (limit ?? .infinity) - width(ellipsis)
-        /// The most characters `piece` can take and still fit, by binary search.
-        func most(_ piece: (Int) -> String) -> Int {
+        // Each candidate is measured whole, ellipsis and all: its pieces' widths do not add up
+        // to it where tracking (left off a line's end, not off a piece's) or a kerning pair
+        // meets the ellipsis.
+        let fitting = limit ?? .infinity
+        /// The most characters `candidate` can keep and still fit, by binary search.
+        func most(_ candidate: (Int) -> String) -> Int {
             var low = 0, high = characters.count
             while low < high {
                 let middle = (low + high + 1) / 2
-                if width(piece(middle)) <= available + 1e-9 { low = middle } else { high = middle - 1 }
+                if width(candidate(middle)) <= fitting + 1e-9 { low = middle } else { high = middle - 1 }
             }
             return low
         }
         let result: String
         switch mode {
         case .tail:
-            let count = forceEllipsis && limit == nil ? characters.count : most { String(characters.prefix($0)) }
-            result = String(characters.prefix(count)).trimmingTrailingSpaces() + ellipsis
+            func candidate(_ count: Int) -> String { String(characters.prefix(count)).trimmingTrailingSpaces() + ellipsis }
+            result = candidate(forceEllipsis && limit == nil ? characters.count : most(candidate))
         case .head:
-            let count = most { String(characters.suffix($0)) }
-            result = ellipsis + String(characters.suffix(count))
+            func candidate(_ count: Int) -> String { ellipsis + String(characters.suffix(count)) }
+            result = candidate(most(candidate))
         case .middle:
-            let count = most { String(characters.prefix(($0 + 1) / 2)) + String(characters.suffix($0 / 2)) }
-            result = String(characters.prefix((count + 1) / 2)).trimmingTrailingSpaces() + ellipsis + String(characters.suffix(count / 2))
+            func candidate(_ count: Int) -> String {
+                String(characters.prefix((count + 1) / 2)).trimmingTrailingSpaces() + ellipsis + String(characters.suffix(count / 2))
+            }
+            result = candidate(most(candidate))
         }
         return finished(result, truncated: true, state: &state)
     }

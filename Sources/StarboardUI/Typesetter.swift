@@ -590,8 +590,8 @@ struct ShapeCache {
     mutating func value(for key: ShapeKey) -> ShapedText? { generations.value(for: key) }
 
     mutating func insert(_ shaped: ShapedText, for key: ShapeKey) {
-        // A character's offset, advance and flag, besides the key's string.
-        generations.insert(shaped, for: key, bytes: key.string.utf8.count + shaped.advances.count * 16)
+        // A character's offset, advance and flag (and tracking, where set), besides the key's string.
+        generations.insert(shaped, for: key, bytes: key.string.utf8.count + shaped.advances.count * 16 + shaped.tracking.count * 8)
     }
 }
 

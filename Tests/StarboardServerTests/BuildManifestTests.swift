@@ -111,13 +111,16 @@ import Testing
         options.ownSession = true
         let script = #"perl -e 'setpgrp(0, 0); exec @ARGV' sleep 60 & perl -e 'fork and exit; setpgrp(0, 0); exec "sleep", 61'; wait"#
         let child = try ChildProcess(shell, arguments: ["-c", script], options: options)
+        // Until the second perl has forked and ended: three members, one of them an orphan.
         var session: [pid_t] = []
-        for _ in 0..<300 where session.count < 3 {
+        var orphans: [pid_t] = []
+        for _ in 0..<300 {
             usleep(10_000)
             session = ProcessTree.members(ofSession: child.pid)
+            let below = ProcessTree.descendants(of: child.pid)
+            orphans = session.filter { $0 != child.pid && !below.contains($0) }
+            if session.count == 3 && orphans.count == 1 { break }
         }
-        let below = ProcessTree.descendants(of: child.pid)
-        let orphans = session.filter { $0 != child.pid && !below.contains($0) }
         #expect(session.count == 3, "the shell, its sleep in a group of its own and the orphaned sleep")
         #expect(orphans.count == 1)
         Rebuilder.stopTree(of: child)

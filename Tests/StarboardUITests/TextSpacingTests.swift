@@ -20,7 +20,6 @@ struct TextSpacingTests {
         let plain = Typesetter.shared.width(of: "AVIATION", font: Self.font())
         #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(kerning: 3)) - (plain + 3 * 8)) < 1e-9)
         #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(tracking: 3)) - (plain + 3 * 7)) < 1e-9)
-        #expect(abs(Typesetter.shared.width(of: "AVIATION", font: Self.font(kerning: -1, tracking: 2)) - (plain - 8 + 2 * 7)) < 1e-9)
     }
 
     @Test func spacedTextIsShapedWithoutLigaturesAsHarfBuzzShapesIt() throws {
@@ -51,9 +50,51 @@ struct TextSpacingTests {
             Text("own").tracking(1)
         }.kerning(2)).svg
         #expect(svg.contains("letter-spacing=\"2\" fill=\"#000000\" xml:space=\"preserve\">inherits</text>"), "\(svg)")
-        // Its own tracking is added to the container's kerning.
-        #expect(svg.contains("letter-spacing=\"3\" fill=\"#000000\" xml:space=\"preserve\">own</text>"), "\(svg)")
+        // Its own tracking wins over the container's kerning, as SwiftUI ignores kerning then.
+        #expect(svg.contains("letter-spacing=\"1\" fill=\"#000000\" xml:space=\"preserve\">own</text>"), "\(svg)")
         #expect(!(try Renderer.render(Text("plain")).svg).contains("letter-spacing"))
+    }
+
+    @Test func trackingWinsOverKerning() throws {
+        let svg = try Renderer.render(Text("ab").kerning(5).tracking(1)).svg
+        #expect(svg.contains("letter-spacing=\"1\""), "\(svg)")
+        // Tracking that cancels kerning out is not added to it: the text is spaced -3.
+        let cancelled = try Renderer.render(Text("abc").kerning(3).tracking(-3)).svg
+        #expect(cancelled.contains("letter-spacing=\"-3\""), "\(cancelled)")
+    }
+
+    @Test func aWrappedLineFitsWithoutItsLastTracking() throws {
+        // The frame is exactly as wide as "SOLD OUT" tracked: the first line holds both words
+        // only when the tracking after its last character is left out.
+        let width = Typesetter.shared.width(of: "SOLD OUT", font: Self.font(tracking: 4))
+        let svg = try Renderer.render(Text("SOLD OUT TODAY").font(.system(size: Self.size)).tracking(4).frame(width: width)).svg
+        #expect(Self.lines(in: svg) == ["SOLD OUT", "TODAY"], "\(svg)")
+    }
+
+    @Test func aTruncatedTrackedLineStaysWithinItsWidth() throws {
+        let string = "Hello wonderful world of tracking and more words"
+        for mode in [Text.TruncationMode.tail, .head, .middle] {
+            for width in [80.0, 87, 94, 150] {
+                let svg = try Renderer.render(Text(string).font(.system(size: Self.size)).tracking(10).lineLimit(1).truncationMode(mode).frame(width: width)).svg
+                let drawn = try #require(Self.lines(in: svg).first ?? Self.singleText(in: svg))
+                #expect(drawn.contains("\u{2026}"))
+                let measured = Typesetter.shared.width(of: drawn, font: Self.font(tracking: 10))
+                #expect(measured <= width + 1e-6, "\(mode) in \(width): \(drawn) is \(measured)")
+            }
+        }
+    }
+
+    /// The text of each line's `<tspan>`.
+    static func lines(in svg: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"<tspan x="[-0-9.]+" y="[-0-9.]+">([^<]*)</tspan>"#)
+        let text = svg as NSString
+        return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range(at: 1)) }
+    }
+
+    /// The text of a one-line `<text>`.
+    static func singleText(in svg: String) -> String? {
+        guard let range = svg.range(of: #"xml:space="preserve">[^<]*</text>"#, options: .regularExpression) else { return nil }
+        return String(svg[range].dropFirst("xml:space=\"preserve\">".count).dropLast("</text>".count))
     }
 
     @Test func aRunSetsItsSpacingBackInsideSpacedText() throws {
@@ -75,6 +116,14 @@ struct TextSpacingTests {
         var turkish = EnvironmentValues()
         turkish.locale = Locale(identifier: "tr_TR")
         #expect(try Renderer.render(Text(verbatim: "istanbul").textCase(.uppercase), environment: turkish).svg.contains(">İSTANBUL</text>"))
+        // A list section's header is in capitals unless a case is set around it.
+        let list = try Renderer.render(List {
+            Section("Settings") { Text("Row") }
+            Section(header: Text("Mine")) { Text("Row") }
+            Section("Kept") { Text("Row") }.textCase(nil)
+        }).svg
+        #expect(list.contains(">SETTINGS<") && list.contains(">MINE<") && list.contains(">Kept<"), "\(list)")
+        #expect(list.contains(">Row<"))
         // nil keeps the text as written, inside an uppercased container too.
         #expect(try Renderer.render(VStack { Text("Kept").textCase(nil) }.textCase(.uppercase)).svg.contains(">Kept</text>"))
         // Measured as drawn: capitals are wider.
@@ -100,6 +149,8 @@ struct LineSpacingTests {
             #expect(abs(spacedLines[index] - spacedLines[index - 1] - (pitch + 6)) < 0.01)
         }
         #expect(abs(spaced.size.height - tight.size.height - 6 * Double(tightLines.count - 1)) < 0.01)
+        // Below 0 counts as 0, as a paragraph style's spacing.
+        #expect(try Renderer.render(Text(Self.paragraph).frame(width: 120).lineSpacing(-30)).svg == tight.svg)
         // One line has no space to add.
         #expect(try Renderer.render(Text("short").lineSpacing(6)).size == (try Renderer.render(Text("short"))).size)
     }
@@ -172,5 +223,32 @@ struct MinimumScaleFactorTests {
         let baselines = LineSpacingTests.baselines(in: shrunk)
         #expect(baselines.count > 2)
         #expect(Double(baselines.count) * Typesetter.shared.lineMetrics(for: .system(size: size)).height <= 2 * line + 1e-6)
+    }
+}
+
+/// `.fontDesign(_:)` and `.monospaced()` on text and containers; `.monospacedDigit()`.
+@Suite("Font design modifiers")
+struct FontDesignModifierTests {
+    @Test func aDesignIsSetOverTheFontsOnTextAndOnContainers() throws {
+        let svg = try Renderer.render(VStack {
+            Text("serif")
+            Text("mono").monospaced()
+            Text("own").font(.system(size: 20, design: .rounded))
+        }.fontDesign(.serif)).svg
+        #expect(svg.contains("font-family=\"DejaVu Serif\" font-size=\"17\"") && svg.contains(">serif</text>"), "\(svg)")
+        #expect(svg.contains("font-family=\"DejaVu Sans Mono\" font-size=\"17\""), "\(svg)")
+        #expect(svg.components(separatedBy: "DejaVu Serif").count == 3, "the container's design is over the text's own font too")
+        let mono = try Renderer.render(HStack { Text("a"); Text("b").fontDesign(nil) }.monospaced()).svg
+        #expect(mono.components(separatedBy: "DejaVu Sans Mono").count == 3, "\(mono)")
+        #expect(try Renderer.render(Text("plain").fontDesign(.monospaced).monospaced(false)).svg.contains("DejaVu Sans Mono"))
+    }
+
+    @Test func monospacedDigitSetsTextAsItWas() throws {
+        let digits = "0123456789"
+        #expect(try Renderer.render(Text(digits).monospacedDigit()).svg == (try Renderer.render(Text(digits))).svg)
+        #expect(try Renderer.render(VStack { Text(digits) }.monospacedDigit()).svg == (try Renderer.render(VStack { Text(digits) })).svg)
+        // DejaVu's digits are of one width, which is why nothing needs to change.
+        let widths = Set(digits.map { Typesetter.shared.width(of: String($0), font: .body) })
+        #expect(widths.count == 1)
     }
 }
