@@ -187,6 +187,11 @@ public final class ChildProcess: Sendable {
         _ = Glibc.kill(-pid, signal)
     }
 
+    /// Whether the child's end has been seen and it was reaped: its pid may be another process's now.
+    public var hasBeenReaped: Bool {
+        state.withLock { $0.termination != nil }
+    }
+
     /// Waits for the child to end.
     @discardableResult
     public func wait() -> Termination {

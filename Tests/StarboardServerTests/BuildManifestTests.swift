@@ -123,8 +123,11 @@ import Testing
         }
         #expect(session.count == 3, "the shell, its sleep in a group of its own and the orphaned sleep")
         #expect(orphans.count == 1)
+        #expect(Set(ProcessTree.living(inSession: child.pid, orBelow: child.pid)) == Set(session))
+        #expect(!child.hasBeenReaped)
         Rebuilder.stopTree(of: child)
         #expect(child.wait() != .exited(0))
+        #expect(child.hasBeenReaped)
         #expect(!session.contains(where: ProcessTree.isRunning))
         #expect(ProcessTree.members(ofSession: child.pid).isEmpty)
     }

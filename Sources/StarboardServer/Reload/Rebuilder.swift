@@ -331,9 +331,7 @@ public final class Rebuilder: Sendable {
     /// died first has been handed to init and is below nothing of ours.
     static func stopTree(of child: ChildProcess) {
         func living() -> [pid_t] {
-            var found = ProcessTree.members(ofSession: child.pid)
-            found += ([child.pid] + ProcessTree.descendants(of: child.pid)).filter { !found.contains($0) }
-            return found.filter(ProcessTree.isRunning)
+            ProcessTree.living(inSession: child.pid, orBelow: child.hasBeenReaped ? nil : child.pid)
         }
         var tree = living()
         child.signalGroup(SIGINT)
