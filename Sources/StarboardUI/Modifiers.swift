@@ -466,6 +466,12 @@ extension View {
         setting(\.lineSpacing, lineSpacing)
     }
 
+    /// Whether a person may select text inside, as SwiftUI's `textSelection(_:)`. Selecting
+    /// changes nothing in a still frame, so the view is drawn as it was.
+    public consuming func textSelection<S: TextSelectability>(_ selectability: S) -> some View {
+        self
+    }
+
     /// How far text inside may shrink before it is truncated, as SwiftUI's
     /// `minimumScaleFactor(_:)`: a text that would be cut short is set at the largest scale down
     /// to `factor` (0 to 1) at which it fits, else at `factor` and truncated.

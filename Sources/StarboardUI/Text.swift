@@ -463,3 +463,26 @@ extension FloatingPointFormatStyle.Currency: LocaleAdjustableFormat {
 extension Date.FormatStyle: LocaleAdjustableFormat {
     func localized(_ locale: Locale) -> any FormatStyle { self.locale(locale) }
 }
+
+/// Whether text can be selected, as SwiftUI's `TextSelectability` (`.enabled`, `.disabled`).
+public protocol TextSelectability: Sendable {
+    static var allowsSelection: Bool { get }
+}
+
+/// Text a person can select.
+public struct EnabledTextSelectability: TextSelectability {
+    public static let allowsSelection = true
+}
+
+/// Text a person cannot select.
+public struct DisabledTextSelectability: TextSelectability {
+    public static let allowsSelection = false
+}
+
+extension TextSelectability where Self == EnabledTextSelectability {
+    public static var enabled: EnabledTextSelectability { EnabledTextSelectability() }
+}
+
+extension TextSelectability where Self == DisabledTextSelectability {
+    public static var disabled: DisabledTextSelectability { DisabledTextSelectability() }
+}

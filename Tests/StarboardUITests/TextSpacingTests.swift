@@ -243,6 +243,13 @@ struct FontDesignModifierTests {
         #expect(try Renderer.render(Text("plain").fontDesign(.monospaced).monospaced(false)).svg.contains("DejaVu Sans Mono"))
     }
 
+    @Test func textSelectionDrawsTheTextAsItWas() throws {
+        let plain = try Renderer.render(VStack { Text("Copy me") }).svg
+        #expect(try Renderer.render(VStack { Text("Copy me") }.textSelection(.enabled)).svg == plain)
+        #expect(try Renderer.render(VStack { Text("Copy me") }.textSelection(.disabled)).svg == plain)
+        #expect(EnabledTextSelectability.allowsSelection && !DisabledTextSelectability.allowsSelection)
+    }
+
     @Test func monospacedDigitSetsTextAsItWas() throws {
         let digits = "0123456789"
         #expect(try Renderer.render(Text(digits).monospacedDigit()).svg == (try Renderer.render(Text(digits))).svg)
