@@ -47,7 +47,7 @@ public final class ChildProcess: Sendable {
         /// SIGTERM to the child when the thread that started it ends (a bench killed mid-run
         /// leaves no server behind).
         public var dieWithParent = false
-        /// A session of its own (so also a process group of its own): ``ProcessTree/members(ofSession:)``
+        /// A session of its own (so also a process group of its own): ``ProcessTree/living(inSession:orBelow:)``
         /// with the child's pid finds whatever it started, in whichever group and under whichever
         /// parent (`swift build`'s compilers and linkers), and a terminal's Ctrl-C does not reach it.
         public var ownSession = false

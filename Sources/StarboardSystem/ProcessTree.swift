@@ -27,31 +27,23 @@ public enum ProcessTree {
         return found
     }
 
-    /// Every process of session `session` that has not ended, in /proc's order: what a child
-    /// started with ``ChildProcess/Options/ownSession`` and everything it started (unless that
-    /// left with a `setsid` of its own), whoever their parents are now.
-    public static func members(ofSession session: pid_t) -> [pid_t] {
-        var found: [pid_t] = []
-        forEachProcess { pid, status in
-            if status.session == session && !status.ended { found.append(pid) }
-        }
-        return found
-    }
-
-    /// The processes of session `session` and those below `root` (with `root` itself) that
-    /// have not ended, from one read of /proc: what stopping a build looks for, every 20 ms.
-    /// `root` is nil once its process has been reaped, as its pid may be another's by then.
+    /// The processes of session `session` (a child started with ``ChildProcess/Options/ownSession``
+    /// and everything it started, whoever their parents are now, unless they left with a `setsid`
+    /// of their own) and those below `root` (with `root` itself) that have not ended, from one
+    /// read of /proc: what stopping a build looks for, every 20 ms. `root` is nil once its
+    /// process has been reaped, as its pid may be another's by then.
     public static func living(inSession session: pid_t, orBelow root: pid_t?) -> [pid_t] {
         var children: [pid_t: [pid_t]] = [:]
-        var ended: Set<pid_t> = []
+        var alive: Set<pid_t> = []
         var found: [pid_t] = []
         forEachProcess { pid, status in
             children[status.parent, default: []].append(pid)
-            if status.ended { ended.insert(pid) } else if status.session == session { found.append(pid) }
+            guard !status.ended else { return }
+            alive.insert(pid)
+            if status.session == session { found.append(pid) }
         }
         guard let root else { return found }
-        if !found.contains(root), isRunning(root) { found.append(root) }
-        for pid in descendants(of: root, in: children) where !ended.contains(pid) && !found.contains(pid) { found.append(pid) }
+        for pid in [root] + descendants(of: root, in: children) where alive.contains(pid) && !found.contains(pid) { found.append(pid) }
         return found
     }
 

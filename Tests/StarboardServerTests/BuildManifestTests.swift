@@ -116,7 +116,7 @@ import Testing
         var orphans: [pid_t] = []
         for _ in 0..<300 {
             usleep(10_000)
-            session = ProcessTree.members(ofSession: child.pid)
+            session = ProcessTree.living(inSession: child.pid, orBelow: nil)
             let below = ProcessTree.descendants(of: child.pid)
             orphans = session.filter { $0 != child.pid && !below.contains($0) }
             if session.count == 3 && orphans.count == 1 { break }
@@ -129,6 +129,6 @@ import Testing
         #expect(child.wait() != .exited(0))
         #expect(child.hasBeenReaped)
         #expect(!session.contains(where: ProcessTree.isRunning))
-        #expect(ProcessTree.members(ofSession: child.pid).isEmpty)
+        #expect(ProcessTree.living(inSession: child.pid, orBelow: nil).isEmpty)
     }
 }
