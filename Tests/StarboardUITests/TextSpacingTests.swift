@@ -85,11 +85,7 @@ struct TextSpacingTests {
     }
 
     /// The text of each line's `<tspan>`.
-    static func lines(in svg: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"<tspan x="[-0-9.]+" y="[-0-9.]+">([^<]*)</tspan>"#)
-        let text = svg as NSString
-        return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { text.substring(with: $0.range(at: 1)) }
-    }
+    static func lines(in svg: String) -> [String] { lineTspans(in: svg).map(\.text) }
 
     /// The text of a one-line `<text>`.
     static func singleText(in svg: String) -> String? {
@@ -141,8 +137,7 @@ struct LineSpacingTests {
     @Test func linesAreSpacedApartAndTheTextIsThatMuchTaller() throws {
         let tight = try Renderer.render(Text(Self.paragraph).frame(width: 120))
         let spaced = try Renderer.render(Text(Self.paragraph).frame(width: 120).lineSpacing(6))
-        let baselines = { (svg: String) in Self.baselines(in: svg) }
-        let tightLines = baselines(tight.svg), spacedLines = baselines(spaced.svg)
+        let tightLines = Self.baselines(in: tight.svg), spacedLines = Self.baselines(in: spaced.svg)
         try #require(tightLines.count >= 3 && tightLines.count == spacedLines.count, "\(tight.svg)")
         let pitch = tightLines[1] - tightLines[0]
         for index in spacedLines.indices.dropFirst() {
@@ -166,10 +161,15 @@ struct LineSpacingTests {
     }
 
     /// The `y` of each line's `<tspan>`.
-    static func baselines(in svg: String) -> [Double] {
-        let pattern = try! NSRegularExpression(pattern: #"<tspan x="[-0-9.]+" y="([-0-9.]+)""#)
-        let text = svg as NSString
-        return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map { Double(text.substring(with: $0.range(at: 1)))! }
+    static func baselines(in svg: String) -> [Double] { lineTspans(in: svg).map(\.y) }
+}
+
+/// Each line's `<tspan>` of a wrapped text: its baseline and the text before any run inside it.
+private func lineTspans(in svg: String) -> [(y: Double, text: String)] {
+    let pattern = try! NSRegularExpression(pattern: #"<tspan x="[-0-9.]+" y="([-0-9.]+)">([^<]*)"#)
+    let text = svg as NSString
+    return pattern.matches(in: svg, range: NSRange(location: 0, length: text.length)).map {
+        (Double(text.substring(with: $0.range(at: 1)))!, text.substring(with: $0.range(at: 2)))
     }
 }
 
